@@ -1,0 +1,1 @@
+//! weft-iter (placeholder until the iterator crate lands).

@@ -1,0 +1,2 @@
+//! weft facade (placeholder).
+pub use weft_core::*;
