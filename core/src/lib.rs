@@ -1,84 +1,82 @@
-//! TEMPORARY API STUB (being replaced by the real scheduler): sequential bodies with the final
-//! public signatures so that weft-iter can compile against them.
-#![allow(missing_docs)]
+//! weft-core: a work-stealing pool that wastes less.
+//!
+//! rayon-core's API under the same names — [`join`], [`scope`], [`spawn`], [`broadcast`],
+//! [`ThreadPool`], [`ThreadPoolBuilder`] — on a scheduler built to burn no CPU it need not:
+//!
+//! * a fork's latch is one atomic word; a fork nobody steals touches no latch at all;
+//! * idle threads park on a futex after a few microseconds of searching, never in
+//!   `sched_yield` loops, and the setter of a latch wakes exactly its waiter;
+//! * new work wakes at most one sleeping worker, and none while another is searching;
+//! * submitting never waits for a worker;
+//! * [`blocking`] hands a blocked worker's place to a cached spare thread;
+//! * [`metrics`] counts jobs, steals, wake-ups and parks, cheaply enough to leave on.
+//!
+//! The protocols are written down beside the code: `latch.rs`, `sleep/README.md`,
+//! `handoff.rs` and `blocking.rs`.
+//!
+//! # Examples
+//!
+//! ```
+//! let pool = weft_core::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+//! let sum = pool.install(|| {
+//!     let (a, b) = weft_core::join(|| (0..500u64).sum::<u64>(), || (500..1000u64).sum::<u64>());
+//!     a + b
+//! });
+//! assert_eq!(sum, 499_500);
+//! ```
+#![deny(missing_docs)]
+#![cfg_attr(weft_loom, allow(dead_code, unused_imports))]
 
-#[derive(Debug)]
-pub struct FnContext {
-    migrated: bool,
-}
-impl FnContext {
-    pub fn migrated(&self) -> bool {
-        self.migrated
-    }
-}
+mod latch;
+mod loom;
+mod parker;
+mod sleep;
+mod handoff;
 
-pub fn join<A, B, RA, RB>(a: A, b: B) -> (RA, RB)
-where
-    A: FnOnce() -> RA + Send,
-    B: FnOnce() -> RB + Send,
-    RA: Send,
-    RB: Send,
-{
-    join_context(|_| a(), |_| b())
-}
+#[cfg(not(weft_loom))]
+mod blocking;
+#[cfg(not(weft_loom))]
+mod broadcast;
+#[cfg(not(weft_loom))]
+mod builder;
+#[cfg(not(weft_loom))]
+mod current;
+#[cfg(not(weft_loom))]
+mod job;
+#[cfg(not(weft_loom))]
+mod join;
+#[cfg(not(weft_loom))]
+mod metrics;
+#[cfg(not(weft_loom))]
+mod registry;
+#[cfg(not(weft_loom))]
+mod scope;
+#[cfg(not(weft_loom))]
+mod spawn;
+#[cfg(not(weft_loom))]
+mod thread_pool;
+#[cfg(not(weft_loom))]
+mod topology;
+#[cfg(not(weft_loom))]
+mod unwind;
+#[cfg(not(weft_loom))]
+mod worker;
 
-pub fn join_context<A, B, RA, RB>(a: A, b: B) -> (RA, RB)
-where
-    A: FnOnce(FnContext) -> RA + Send,
-    B: FnOnce(FnContext) -> RB + Send,
-    RA: Send,
-    RB: Send,
-{
-    let ra = a(FnContext { migrated: false });
-    let rb = b(FnContext { migrated: false });
-    (ra, rb)
-}
+#[cfg(all(test, weft_loom))]
+mod loom_models;
 
-pub fn current_num_threads() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
-}
-pub fn current_thread_index() -> Option<usize> {
-    None
-}
-
-#[derive(Debug, Default)]
-pub struct ThreadPoolBuilder {
-    n: usize,
-}
-#[derive(Debug)]
-pub struct ThreadPoolBuildError;
-impl std::fmt::Display for ThreadPoolBuildError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("stub")
-    }
-}
-impl std::error::Error for ThreadPoolBuildError {}
-impl ThreadPoolBuilder {
-    pub fn new() -> Self {
-        Self::default()
-    }
-    pub fn num_threads(mut self, n: usize) -> Self {
-        self.n = n;
-        self
-    }
-    pub fn build(self) -> Result<ThreadPool, ThreadPoolBuildError> {
-        Ok(ThreadPool { n: self.n.max(1) })
-    }
-}
-#[derive(Debug)]
-pub struct ThreadPool {
-    n: usize,
-}
-impl ThreadPool {
-    pub fn install<OP, R>(&self, op: OP) -> R
-    where
-        OP: FnOnce() -> R + Send,
-        R: Send,
-    {
-        let _ = self.n;
-        op()
-    }
-    pub fn current_num_threads(&self) -> usize {
-        self.n
-    }
-}
+#[cfg(not(weft_loom))]
+pub use crate::{
+    blocking::blocking,
+    broadcast::{broadcast, spawn_broadcast, BroadcastContext},
+    builder::{
+        max_num_threads, CustomSpawn, DefaultSpawn, ThreadBuilder, ThreadPoolBuildError,
+        ThreadPoolBuilder, ThreadSpawn,
+    },
+    current::{current_num_threads, current_thread_index, metrics, yield_local, yield_now, Yield},
+    join::{join, join_context, FnContext},
+    metrics::Metrics,
+    scope::{in_place_scope, in_place_scope_fifo, scope, scope_fifo, Scope, ScopeFifo},
+    spawn::{spawn, spawn_fifo},
+    thread_pool::ThreadPool,
+};

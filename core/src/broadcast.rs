@@ -1,0 +1,146 @@
+//! Broadcasts: run an operation once on every thread of a pool.
+//!
+//! One job per worker slot goes on that slot's broadcast lane, which only its holder takes
+//! from, and each slot's sleeper is woken: a broadcast is the one dispatch that wakes all.
+
+use crate::job::{HeapJob, JobRef, StackJob};
+use crate::latch::{CountLatch, LatchRef};
+use crate::registry::{self, Registry};
+use crate::worker::{current_parker, WorkerThread};
+use std::fmt;
+use std::marker::PhantomData;
+use std::sync::Arc;
+
+/// What a broadcast operation knows about the thread it runs on.
+///
+/// # Examples
+///
+/// ```
+/// let pool = weft_core::ThreadPoolBuilder::new().num_threads(3).build().unwrap();
+/// let mut seen = pool.broadcast(|ctx| (ctx.index(), ctx.num_threads()));
+/// seen.sort();
+/// assert_eq!(seen, [(0, 3), (1, 3), (2, 3)]);
+/// ```
+pub struct BroadcastContext<'a> {
+    worker: &'a WorkerThread,
+    /// Neither Send nor Sync: it describes the current thread.
+    _marker: PhantomData<&'a mut dyn Fn()>,
+}
+
+impl BroadcastContext<'_> {
+    /// The index of the worker running this copy of the operation.
+    pub fn index(&self) -> usize {
+        self.worker.index()
+    }
+
+    /// The number of threads the broadcast runs on.
+    pub fn num_threads(&self) -> usize {
+        self.worker.registry().num_threads()
+    }
+}
+
+impl fmt::Debug for BroadcastContext<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("BroadcastContext")
+            .field("index", &self.index())
+            .field("num_threads", &self.num_threads())
+            .finish()
+    }
+}
+
+/// Runs `f` with the context of the worker slot the current thread holds.
+pub(crate) fn with_context<R>(f: impl FnOnce(BroadcastContext<'_>) -> R) -> R {
+    let worker = WorkerThread::current_ref().expect("weft: broadcast job ran off-pool");
+    f(BroadcastContext {
+        worker,
+        _marker: PhantomData,
+    })
+}
+
+/// Runs `op` once on each thread of the current pool (or the global pool) and returns the
+/// results in worker-index order.
+///
+/// # Panics
+///
+/// If `op` panics on any thread, the panic propagates once every copy has finished.
+///
+/// # Examples
+///
+/// ```
+/// let pool = weft_core::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+/// let ids = pool.install(|| weft_core::broadcast(|ctx| ctx.index()));
+/// assert_eq!(ids, [0, 1]);
+/// ```
+pub fn broadcast<OP, R>(op: OP) -> Vec<R>
+where
+    OP: Fn(BroadcastContext<'_>) -> R + Sync,
+    R: Send,
+{
+    broadcast_in(op, &registry::current_registry())
+}
+
+/// Spawns `op` once on each thread of the current pool (or the global pool), detached.
+/// Panics go to the pool's panic handler.
+///
+/// # Examples
+///
+/// ```
+/// use std::sync::atomic::{AtomicUsize, Ordering};
+/// use std::sync::Arc;
+/// let pool = weft_core::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+/// let hits = Arc::new(AtomicUsize::new(0));
+/// let h = hits.clone();
+/// pool.install(|| weft_core::spawn_broadcast(move |_| { h.fetch_add(1, Ordering::SeqCst); }));
+/// pool.wait_until_stopped();
+/// assert_eq!(hits.load(Ordering::SeqCst), 2);
+/// ```
+pub fn spawn_broadcast<OP>(op: OP)
+where
+    OP: Fn(BroadcastContext<'_>) + Send + Sync + 'static,
+{
+    spawn_broadcast_in(op, &registry::current_registry())
+}
+
+pub(crate) fn broadcast_in<OP, R>(op: OP, registry: &Arc<Registry>) -> Vec<R>
+where
+    OP: Fn(BroadcastContext<'_>) -> R + Sync,
+    R: Send,
+{
+    let n = registry.num_threads();
+    let current = WorkerThread::current_ref().filter(|w| std::ptr::eq(w.registry(), &**registry));
+    let parker = current_parker();
+    let owner = current.map_or(Arc::as_ptr(&parker), WorkerThread::parker);
+    let latch = CountLatch::with_count(n, owner);
+    let op = &op;
+    let jobs: Vec<_> = (0..n)
+        .map(|_| StackJob::new(move |_| with_context(op), LatchRef(&latch)))
+        .collect();
+    // SAFETY: the jobs stay in `jobs` until the latch says all of them ran.
+    registry.inject_broadcast(jobs.iter().map(|job| unsafe { job.as_job_ref() }));
+    match current {
+        Some(worker) => worker.wait_until(latch.core()),
+        None => latch.core().wait_parked(&parker),
+    }
+    jobs.into_iter().map(StackJob::into_result).collect()
+}
+
+pub(crate) fn spawn_broadcast_in<OP>(op: OP, registry: &Arc<Registry>)
+where
+    OP: Fn(BroadcastContext<'_>) + Send + Sync + 'static,
+{
+    let op = Arc::new(op);
+    let jobs: Vec<JobRef> = (0..registry.num_threads())
+        .map(|_| {
+            let op = op.clone();
+            let r = registry.clone();
+            r.retain_handle();
+            let job = HeapJob::new(move || {
+                r.catch_unwind(|| with_context(|ctx| op(ctx)));
+                r.release_handle();
+            });
+            // SAFETY: the job owns everything it uses ('static).
+            unsafe { job.into_job_ref() }
+        })
+        .collect();
+    registry.inject_broadcast(jobs.into_iter());
+}

@@ -1,0 +1,221 @@
+//! What a job is: a pointer plus the function that runs it.
+//!
+//! A join's second half is a [`StackJob`] on the caller's stack (no allocation); spawned work is
+//! a boxed [`HeapJob`]. Both are handed around as [`JobRef`]s through the deques.
+
+use crate::latch::Latch;
+use crate::unwind::{self, AbortIfPanic, Payload};
+use crossbeam_deque::{Injector, Steal};
+use std::cell::UnsafeCell;
+use std::mem;
+
+/// Something a [`JobRef`] can run.
+pub(crate) trait Job {
+    /// Runs the job.
+    ///
+    /// # Safety
+    ///
+    /// `this` must point to a live job that is executed at most once.
+    unsafe fn execute(this: *const Self);
+}
+
+/// A type-erased reference to a job, as stored in deques and injectors.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct JobRef {
+    pointer: *const (),
+    execute_fn: unsafe fn(*const ()),
+}
+
+// SAFETY: a JobRef is only created for jobs whose data may be sent to another thread
+// (`StackJob`, `HeapJob` and `JobFifo` require `Send` closures and results).
+unsafe impl Send for JobRef {}
+// SAFETY: as above; a JobRef is an immutable pair of pointers.
+unsafe impl Sync for JobRef {}
+
+impl JobRef {
+    /// Erases `data`'s type.
+    ///
+    /// # Safety
+    ///
+    /// `data` must stay valid until the job has been executed.
+    #[inline]
+    pub(crate) unsafe fn new<T: Job>(data: *const T) -> JobRef {
+        // SAFETY: `T::execute` takes `*const T`; calling it through `*const ()` with the same
+        // pointer is sound since the signatures differ only in the pointee type.
+        let execute_fn: unsafe fn(*const ()) =
+            unsafe { mem::transmute(<T as Job>::execute as unsafe fn(*const T)) };
+        JobRef {
+            pointer: data.cast(),
+            execute_fn,
+        }
+    }
+
+    /// Identity of the job, to recognise one's own job when popping it back.
+    #[inline]
+    pub(crate) fn id(&self) -> impl Eq {
+        (self.pointer, self.execute_fn)
+    }
+
+    /// Runs the job.
+    ///
+    /// # Safety
+    ///
+    /// The job must be live and not yet executed.
+    #[inline]
+    pub(crate) unsafe fn execute(self) {
+        // SAFETY: per the caller and the contract of `JobRef::new`.
+        unsafe { (self.execute_fn)(self.pointer) }
+    }
+}
+
+/// The outcome of a job: not run yet, a value, or a panic.
+#[derive(Debug)]
+pub(crate) enum JobResult<T> {
+    None,
+    Ok(T),
+    Panic(Payload),
+}
+
+impl<T> JobResult<T> {
+    fn call(func: impl FnOnce() -> T) -> Self {
+        match unwind::halt_unwinding(func) {
+            Ok(value) => JobResult::Ok(value),
+            Err(payload) => JobResult::Panic(payload),
+        }
+    }
+
+    /// The value, or the job's panic resumed on this thread.
+    pub(crate) fn into_return_value(self) -> T {
+        match self {
+            JobResult::None => unreachable!("weft: a job's result was read before it ran"),
+            JobResult::Ok(x) => x,
+            JobResult::Panic(payload) => unwind::resume_unwinding(payload),
+        }
+    }
+}
+
+/// A job on its creator's stack, whose creator waits for it on `latch`.
+pub(crate) struct StackJob<L, F, R> {
+    pub(crate) latch: L,
+    func: UnsafeCell<Option<F>>,
+    result: UnsafeCell<JobResult<R>>,
+}
+
+impl<L: Latch, F: FnOnce(bool) -> R + Send, R: Send> StackJob<L, F, R> {
+    #[inline]
+    pub(crate) fn new(func: F, latch: L) -> Self {
+        StackJob {
+            latch,
+            func: UnsafeCell::new(Some(func)),
+            result: UnsafeCell::new(JobResult::None),
+        }
+    }
+
+    /// A reference for the deques.
+    ///
+    /// # Safety
+    ///
+    /// The job must not move or be dropped until it has run or been taken back.
+    #[inline]
+    pub(crate) unsafe fn as_job_ref(&self) -> JobRef {
+        // SAFETY: forwarded to the caller.
+        unsafe { JobRef::new(self) }
+    }
+
+    /// Runs the job on its creator's thread after taking it back from the deque.
+    #[inline]
+    pub(crate) fn run_inline(self, migrated: bool) -> R {
+        let func = self.func.into_inner().expect("weft: a stack job ran twice");
+        func(migrated)
+    }
+
+    /// The result once the latch is set.
+    #[inline]
+    pub(crate) fn into_result(self) -> R {
+        self.result.into_inner().into_return_value()
+    }
+}
+
+impl<L: Latch, F: FnOnce(bool) -> R + Send, R: Send> Job for StackJob<L, F, R> {
+    unsafe fn execute(this: *const Self) {
+        let abort = AbortIfPanic;
+        // SAFETY: the job is live and runs once (the caller's contract); its creator does not
+        // touch `func` or `result` until the latch is set.
+        let this = unsafe { &*this };
+        // SAFETY: see above: exclusive access until the latch is set.
+        let func = unsafe { (*this.func.get()).take() }.expect("weft: a stack job ran twice");
+        let result = JobResult::call(move || func(true));
+        // SAFETY: as above.
+        unsafe { *this.result.get() = result };
+        // SAFETY: the latch lives in the job, which is live until this set publishes.
+        unsafe { Latch::set(&this.latch) };
+        abort.disarm();
+    }
+}
+
+/// A boxed job that owns its closure (spawned work).
+pub(crate) struct HeapJob<BODY> {
+    body: BODY,
+}
+
+impl<BODY: FnOnce() + Send> HeapJob<BODY> {
+    pub(crate) fn new(body: BODY) -> Box<Self> {
+        Box::new(HeapJob { body })
+    }
+
+    /// Leaks the box into a `JobRef`; executing it frees the box.
+    ///
+    /// # Safety
+    ///
+    /// Whatever `BODY` borrows must outlive the job's execution (scopes guarantee this;
+    /// `'static` bodies trivially do).
+    pub(crate) unsafe fn into_job_ref(self: Box<Self>) -> JobRef {
+        // SAFETY: the box is leaked here and reclaimed exactly once in `execute`.
+        unsafe { JobRef::new(Box::into_raw(self)) }
+    }
+}
+
+impl<BODY: FnOnce() + Send> Job for HeapJob<BODY> {
+    unsafe fn execute(this: *const Self) {
+        // SAFETY: created by `Box::into_raw` in `into_job_ref`, executed once.
+        let this = unsafe { Box::from_raw(this.cast_mut()) };
+        (this.body)();
+    }
+}
+
+/// A first-in first-out lane for `spawn_fifo` / `scope_fifo`: the real job waits here and a
+/// reference to the lane goes on the owner's LIFO deque, so whoever pops or steals that
+/// reference runs the oldest FIFO job.
+#[derive(Debug, Default)]
+pub(crate) struct JobFifo {
+    inner: Injector<JobRef>,
+}
+
+impl JobFifo {
+    /// Queues `job` and returns the reference to push on the deque.
+    ///
+    /// # Safety
+    ///
+    /// The fifo must outlive the returned reference's execution.
+    pub(crate) unsafe fn push(&self, job: JobRef) -> JobRef {
+        self.inner.push(job);
+        // SAFETY: forwarded to the caller.
+        unsafe { JobRef::new(self) }
+    }
+}
+
+impl Job for JobFifo {
+    unsafe fn execute(this: *const Self) {
+        // SAFETY: the fifo is live (the caller's contract on `push`).
+        let this = unsafe { &*this };
+        // One reference was pushed per job, so a job is waiting.
+        loop {
+            match this.inner.steal() {
+                // SAFETY: the job was queued live and is executed once.
+                Steal::Success(job) => return unsafe { job.execute() },
+                Steal::Empty => unreachable!("weft: FIFO lane empty"),
+                Steal::Retry => {}
+            }
+        }
+    }
+}

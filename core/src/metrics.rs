@@ -1,0 +1,94 @@
+//! Pool counters, cheap enough to leave on: what tests and benchmarks need to see.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// A snapshot of a pool's counters since it was built.
+///
+/// All counts are monotonic. `wakeups` counts sleeping workers woken for work (or for a
+/// broadcast or a reclaim), which is what weft economises: with the wake-one policy a dispatch
+/// of `n` tasks from inside the pool adds at most `n - 1` to it.
+///
+/// # Examples
+///
+/// ```
+/// let pool = weft_core::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+/// let before = pool.metrics();
+/// pool.install(|| weft_core::join(|| 1, || 2));
+/// let after = pool.metrics();
+/// assert!(after.jobs_executed >= before.jobs_executed);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Metrics {
+    /// Jobs executed from a queue (stolen, injected, spawned, or popped after the owner
+    /// moved on); a join half taken back and run inline does not count.
+    pub jobs_executed: u64,
+    /// Jobs taken from another worker's deque.
+    pub steals: u64,
+    /// Sleeping workers unparked for work.
+    pub wakeups: u64,
+    /// Times a worker parked because it found nothing to do.
+    pub parks: u64,
+    /// Spare threads spawned for `blocking`.
+    pub spares_started: u64,
+    /// Times a cached spare thread was reused for `blocking`.
+    pub spares_reused: u64,
+    /// Spare threads that exited after their keep-alive.
+    pub spares_retired: u64,
+    /// Calls of `blocking` on a worker of this pool.
+    pub blocking_calls: u64,
+}
+
+/// Counters written by the single thread that holds a worker slot.
+///
+/// Memory ordering: one writer at a time (slot hand-offs synchronise), so increments are a
+/// Relaxed load and store, not a locked read-modify-write; readers may lag slightly.
+#[derive(Debug, Default)]
+pub(crate) struct SlotCounters {
+    jobs_executed: AtomicU64,
+    steals: AtomicU64,
+}
+
+impl SlotCounters {
+    #[inline]
+    fn bump(counter: &AtomicU64) {
+        counter.store(counter.load(Ordering::Relaxed) + 1, Ordering::Relaxed);
+    }
+
+    #[inline]
+    pub(crate) fn job_executed(&self) {
+        Self::bump(&self.jobs_executed);
+    }
+
+    #[inline]
+    pub(crate) fn stolen(&self) {
+        Self::bump(&self.steals);
+    }
+
+    pub(crate) fn add_to(&self, m: &mut Metrics) {
+        m.jobs_executed += self.jobs_executed.load(Ordering::Relaxed);
+        m.steals += self.steals.load(Ordering::Relaxed);
+    }
+}
+
+/// Counters of the blocking machinery (cold paths: plain atomic increments).
+#[derive(Debug, Default)]
+pub(crate) struct SpareCounters {
+    pub(crate) started: AtomicU64,
+    pub(crate) reused: AtomicU64,
+    pub(crate) retired: AtomicU64,
+    pub(crate) blocking_calls: AtomicU64,
+}
+
+impl SpareCounters {
+    pub(crate) fn bump(counter: &AtomicU64) {
+        counter.fetch_add(1, Ordering::Relaxed);
+    }
+
+    pub(crate) fn add_to(&self, m: &mut Metrics) {
+        m.spares_started += self.started.load(Ordering::Relaxed);
+        m.spares_reused += self.reused.load(Ordering::Relaxed);
+        m.spares_retired += self.retired.load(Ordering::Relaxed);
+        m.blocking_calls += self.blocking_calls.load(Ordering::Relaxed);
+    }
+}

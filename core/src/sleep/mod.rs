@@ -1,0 +1,185 @@
+//! Coordinates idle workers: who searches, who sleeps, and whom new work wakes.
+//!
+//! The protocol, with the argument that no wake-up is lost, is in `README.md` beside this file.
+
+mod counters;
+
+use crate::loom::atomic::{fence, AtomicU64, Ordering};
+use crate::loom::{Arc, Mutex};
+use crate::parker::Parker;
+use counters::{Counters, ONE_SEARCHING, SEARCHING_TO_SLEEPING, SLEEPING_TO_SEARCHING};
+
+/// A registered sleeper: the slot it serves and the parker of the thread that sleeps there.
+#[derive(Debug)]
+struct Sleeper {
+    index: usize,
+    parker: Arc<Parker>,
+}
+
+/// The idle-worker state of one pool.
+///
+/// Memory ordering: transitions of `counters` are SeqCst read-modify-writes followed, where a
+/// decision depends on queues, by a SeqCst fence; producers fence between their push and their
+/// load of `counters`. The sleeper list is guarded by its mutex, which also orders flag-based
+/// wake-ups (termination, broadcasts, reclaims): see README.md.
+#[derive(Debug)]
+pub(crate) struct Sleep {
+    counters: AtomicU64,
+    sleepers: Mutex<Vec<Sleeper>>,
+    wakeups: AtomicU64,
+    parks: AtomicU64,
+}
+
+impl Sleep {
+    pub(crate) fn new() -> Self {
+        Self {
+            counters: AtomicU64::new(0),
+            sleepers: Mutex::new(Vec::new()),
+            wakeups: AtomicU64::new(0),
+            parks: AtomicU64::new(0),
+        }
+    }
+
+    fn counters(&self) -> Counters {
+        Counters::from_word(self.counters.load(Ordering::SeqCst))
+    }
+
+    /// A worker with an empty deque starts looking for work (running -> searching).
+    pub(crate) fn start_searching(&self) {
+        // SeqCst: a producer that loads the counters after this must see us searching, or we
+        // see its work (README, rule 2).
+        self.counters.fetch_add(ONE_SEARCHING, Ordering::SeqCst);
+    }
+
+    /// A searching worker stops searching (searching -> running), because it found work or
+    /// its wait ended. Returns true if it was the last searcher: the caller must then look at
+    /// the queues and call [`Sleep::wake_one`] if work is pending (README, rule 3).
+    #[must_use]
+    pub(crate) fn stop_searching(&self) -> bool {
+        // SeqCst + fence: orders this decrement before the caller's queue check, against a
+        // producer's push + fence + load (README, rule 3).
+        let old = Counters::from_word(self.counters.fetch_sub(ONE_SEARCHING, Ordering::SeqCst));
+        debug_assert!(old.searching() > 0, "stop_searching with {old:?}");
+        let last = old.searching() == 1;
+        if last {
+            fence(Ordering::SeqCst);
+        }
+        last
+    }
+
+    /// New work was published where any worker can take it (an injection, a spawn from
+    /// outside): wake one sleeper unless a worker is already searching.
+    #[inline]
+    pub(crate) fn new_work(&self) {
+        // SeqCst fence: pairs with the fence in `sleep` / `stop_searching` (README, rule 1).
+        fence(Ordering::SeqCst);
+        self.wake_if_nobody_searches();
+    }
+
+    /// New work was pushed on the caller's own deque. Skips the fence: if a sleeper is
+    /// missed, the owner still runs the job itself, so only parallelism is delayed, never a
+    /// job lost (README, rule 1, last paragraph).
+    #[inline]
+    pub(crate) fn new_local_work(&self) {
+        self.wake_if_nobody_searches();
+    }
+
+    #[inline]
+    fn wake_if_nobody_searches(&self) {
+        let c = Counters::from_word(self.counters.load(Ordering::Relaxed));
+        if c.searching() == 0 && c.sleeping() > 0 {
+            self.wake_one();
+        }
+    }
+
+    /// Wakes the most recently parked sleeper, which becomes a searcher, unless someone is
+    /// already searching. Returns whether a thread was woken.
+    #[cold]
+    pub(crate) fn wake_one(&self) -> bool {
+        let mut sleepers = self.sleepers.lock().unwrap();
+        if self.counters().searching() > 0 {
+            return false;
+        }
+        let Some(sleeper) = sleepers.pop() else {
+            return false;
+        };
+        self.counters
+            .fetch_add(SLEEPING_TO_SEARCHING, Ordering::SeqCst);
+        drop(sleepers);
+        self.wakeups.fetch_add(1, Ordering::Relaxed);
+        sleeper.parker.unpark();
+        true
+    }
+
+    /// Wakes the sleeper serving `index`, if it sleeps (a broadcast for it, a reclaim).
+    pub(crate) fn wake_index(&self, index: usize) -> bool {
+        let mut sleepers = self.sleepers.lock().unwrap();
+        let Some(pos) = sleepers.iter().position(|s| s.index == index) else {
+            return false;
+        };
+        let sleeper = sleepers.swap_remove(pos);
+        self.counters
+            .fetch_add(SLEEPING_TO_SEARCHING, Ordering::SeqCst);
+        drop(sleepers);
+        self.wakeups.fetch_add(1, Ordering::Relaxed);
+        sleeper.parker.unpark();
+        true
+    }
+
+    /// Wakes every sleeper (termination).
+    pub(crate) fn wake_all(&self) {
+        let mut sleepers = self.sleepers.lock().unwrap();
+        let woken: Vec<Sleeper> = sleepers.drain(..).collect();
+        for _ in &woken {
+            self.counters
+                .fetch_add(SLEEPING_TO_SEARCHING, Ordering::SeqCst);
+        }
+        drop(sleepers);
+        for sleeper in woken {
+            sleeper.parker.unpark();
+        }
+    }
+
+    /// A searching worker with nothing found falls asleep (searching -> sleeping), then wakes
+    /// as a searcher again.
+    ///
+    /// `still_idle` runs after the worker is registered and the fence: it must re-check every
+    /// source of work and every wake condition (latch, termination, broadcasts, reclaims), and
+    /// return false to cancel the sleep. The worker may also wake spuriously; callers loop.
+    pub(crate) fn sleep(&self, index: usize, parker: &Arc<Parker>, still_idle: impl FnOnce() -> bool) {
+        {
+            let mut sleepers = self.sleepers.lock().unwrap();
+            sleepers.push(Sleeper {
+                index,
+                parker: parker.clone(),
+            });
+            // SeqCst: see README, rule 1.
+            self.counters
+                .fetch_add(SEARCHING_TO_SLEEPING, Ordering::SeqCst);
+        }
+        // SeqCst fence: pairs with the producer's fence in `new_work` (README, rule 1).
+        fence(Ordering::SeqCst);
+        if still_idle() {
+            self.parks.fetch_add(1, Ordering::Relaxed);
+            parker.park();
+        }
+        let mut sleepers = self.sleepers.lock().unwrap();
+        if let Some(pos) = sleepers.iter().position(|s| Arc::ptr_eq(&s.parker, parker)) {
+            // Nobody woke us (a cancelled sleep, a latch, a stale token): leave the list and
+            // count ourselves as searching again. Otherwise the waker already did both.
+            sleepers.swap_remove(pos);
+            self.counters
+                .fetch_add(SLEEPING_TO_SEARCHING, Ordering::SeqCst);
+        }
+    }
+
+    /// Work wake-ups so far (sleepers unparked by `wake_one` / `wake_index`).
+    pub(crate) fn wakeups(&self) -> u64 {
+        self.wakeups.load(Ordering::Relaxed)
+    }
+
+    /// Times a worker parked.
+    pub(crate) fn parks(&self) -> u64 {
+        self.parks.load(Ordering::Relaxed)
+    }
+}
