@@ -80,9 +80,7 @@ where
 
 /// Files a claim on slot `index` and wakes its holder if it sleeps.
 fn reclaim(registry: &Registry, index: usize) -> Arc<Claim> {
-    let claim = registry.thread_infos[index]
-        .baton
-        .request(current_parker());
+    let claim = registry.thread_infos[index].baton.request(current_parker());
     registry.sleep.wake_index(index);
     claim
 }

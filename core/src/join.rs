@@ -41,7 +41,8 @@ impl FnContext {
 /// Runs `oper_a` and `oper_b`, potentially in parallel, and returns both results.
 ///
 /// `oper_a` runs on the calling thread; `oper_b` is offered to other workers and run here too
-/// if nobody takes it first. Called outside any pool, the whole join is injected into the
+/// if nobody takes it first (on a pool of one thread it is not offered at all: nobody could
+/// take it). Called outside any pool, the whole join is injected into the
 /// global pool and the caller parks until it is done.
 ///
 /// # Panics
@@ -96,6 +97,9 @@ where
     RB: Send,
 {
     registry::in_worker(|worker, injected| {
+        if worker.alone() {
+            return join_alone(oper_a, oper_b, injected);
+        }
         let job_b = StackJob::new(
             move |migrated| oper_b(FnContext::new(migrated)),
             SpinLatch::new(worker.parker()),
@@ -131,4 +135,20 @@ where
         }
         (result_a, job_b.into_result())
     })
+}
+
+/// `join` on a pool of one thread: nobody could steal `b`, so publishing it would be pure
+/// cost. Runs `a` then `b`; a panic in either propagates after both have run, as in `join`.
+#[inline]
+fn join_alone<A, B, RA, RB>(oper_a: A, oper_b: B, injected: bool) -> (RA, RB)
+where
+    A: FnOnce(FnContext) -> RA,
+    B: FnOnce(FnContext) -> RB,
+{
+    let result_a = unwind::halt_unwinding(|| oper_a(FnContext::new(injected)));
+    let result_b = unwind::halt_unwinding(|| oper_b(FnContext::new(injected)));
+    match (result_a, result_b) {
+        (Ok(a), Ok(b)) => (a, b),
+        (Err(payload), _) | (_, Err(payload)) => unwind::resume_unwinding(payload),
+    }
 }

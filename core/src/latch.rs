@@ -101,8 +101,9 @@ impl CoreLatch {
     }
 }
 
-/// Probes a waiting thread spins on a latch before it parks (a few microseconds at most).
-const SPIN_BEFORE_PARK: u32 = 256;
+/// Probes a waiting thread spins on a latch before it parks (a few microseconds at most; one
+/// under loom, whose state space grows with every probe).
+const SPIN_BEFORE_PARK: u32 = if cfg!(weft_loom) { 1 } else { 256 };
 
 /// A latch owned by one waiting thread, which it wakes through that thread's parker.
 ///

@@ -27,11 +27,11 @@
 #![deny(missing_docs)]
 #![cfg_attr(weft_loom, allow(dead_code, unused_imports))]
 
+mod handoff;
 mod latch;
 mod loom;
 mod parker;
 mod sleep;
-mod handoff;
 
 #[cfg(not(weft_loom))]
 mod blocking;

@@ -87,7 +87,9 @@ pub(crate) fn init_global<S: ThreadSpawn>(
     builder: ThreadPoolBuilder<S>,
 ) -> Result<(), ThreadPoolBuildError> {
     if GLOBAL.get().is_some() {
-        return Err(ThreadPoolBuildError::new(ErrorKind::GlobalPoolAlreadyInitialized));
+        return Err(ThreadPoolBuildError::new(
+            ErrorKind::GlobalPoolAlreadyInitialized,
+        ));
     }
     let registry = Registry::new(builder)?;
     GLOBAL.set(registry).map_err(|lost| {
@@ -137,7 +139,7 @@ impl Registry {
             let slots = deques
                 .into_iter()
                 .enumerate()
-                .map(|(i, w)| SlotBox(Box::into_raw(Box::new(WorkerThread::new(w, i, me)))))
+                .map(|(i, w)| SlotBox(Box::into_raw(Box::new(WorkerThread::new(w, i, n, me)))))
                 .collect();
             Registry {
                 thread_infos,

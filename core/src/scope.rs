@@ -150,10 +150,7 @@ where
     scope.base.complete(owner, || op(&scope))
 }
 
-pub(crate) fn do_in_place_scope_fifo<'scope, OP, R>(
-    registry: Option<&Arc<Registry>>,
-    op: OP,
-) -> R
+pub(crate) fn do_in_place_scope_fifo<'scope, OP, R>(registry: Option<&Arc<Registry>>, op: OP) -> R
 where
     OP: FnOnce(&ScopeFifo<'scope>) -> R,
 {

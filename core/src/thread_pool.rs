@@ -280,7 +280,8 @@ impl ThreadPool {
     /// assert_eq!(pool.yield_now(), None);
     /// ```
     pub fn yield_now(&self) -> Option<Yield> {
-        self.current_worker().map(|w| Yield::from_ran(w.yield_now()))
+        self.current_worker()
+            .map(|w| Yield::from_ran(w.yield_now()))
     }
 
     /// Runs one job from the current worker's own deque, if it belongs to this pool.
@@ -292,7 +293,8 @@ impl ThreadPool {
     /// assert_eq!(pool.install(|| pool.yield_local()), Some(weft_core::Yield::Idle));
     /// ```
     pub fn yield_local(&self) -> Option<Yield> {
-        self.current_worker().map(|w| Yield::from_ran(w.yield_local()))
+        self.current_worker()
+            .map(|w| Yield::from_ran(w.yield_local()))
     }
 
     /// This pool's counters (see [`Metrics`]).

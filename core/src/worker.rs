@@ -37,6 +37,8 @@ pub(crate) struct WorkerThread {
     worker: Worker<JobRef>,
     fifo: JobFifo,
     index: usize,
+    /// The pool has this one slot: nobody else could ever steal from it.
+    alone: bool,
     registry: *const Registry,
     rng: Cell<u64>,
     /// The holder's parker (as `Arc::as_ptr`), for latches created on this slot.
@@ -62,13 +64,21 @@ pub(crate) enum Exit {
 }
 
 impl WorkerThread {
-    pub(crate) fn new(worker: Worker<JobRef>, index: usize, registry: *const Registry) -> Self {
+    pub(crate) fn new(
+        worker: Worker<JobRef>,
+        index: usize,
+        num_threads: usize,
+        registry: *const Registry,
+    ) -> Self {
         WorkerThread {
             worker,
             fifo: JobFifo::default(),
             index,
+            alone: num_threads == 1,
             registry,
-            rng: Cell::new(0x9E37_79B9_7F4A_7C15 ^ (index as u64 + 1).wrapping_mul(0xA24B_AED4_963E_E407)),
+            rng: Cell::new(
+                0x9E37_79B9_7F4A_7C15 ^ (index as u64 + 1).wrapping_mul(0xA24B_AED4_963E_E407),
+            ),
             parker: Cell::new(ptr::null()),
         }
     }
@@ -115,6 +125,12 @@ impl WorkerThread {
         }
     }
 
+    /// Whether this is the pool's only slot.
+    #[inline]
+    pub(crate) fn alone(&self) -> bool {
+        self.alone
+    }
+
     #[inline]
     pub(crate) fn index(&self) -> usize {
         self.index
@@ -153,7 +169,9 @@ impl WorkerThread {
     /// The job must be live and not yet executed.
     #[inline]
     pub(crate) unsafe fn execute(&self, job: JobRef) {
-        self.registry().thread_infos[self.index].counters.job_executed();
+        self.registry().thread_infos[self.index]
+            .counters
+            .job_executed();
         // SAFETY: forwarded to the caller.
         unsafe { job.execute() };
     }

@@ -14,7 +14,10 @@ fn fib(n: u32) -> u64 {
 #[test]
 fn fib_on_pools_of_several_sizes() {
     for threads in [1, 2, 4, 8] {
-        let pool = ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        let pool = ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
         assert_eq!(pool.install(|| fib(22)), 17711);
     }
     assert_eq!(fib(18), 2584);

@@ -146,7 +146,12 @@ impl Sleep {
     /// `still_idle` runs after the worker is registered and the fence: it must re-check every
     /// source of work and every wake condition (latch, termination, broadcasts, reclaims), and
     /// return false to cancel the sleep. The worker may also wake spuriously; callers loop.
-    pub(crate) fn sleep(&self, index: usize, parker: &Arc<Parker>, still_idle: impl FnOnce() -> bool) {
+    pub(crate) fn sleep(
+        &self,
+        index: usize,
+        parker: &Arc<Parker>,
+        still_idle: impl FnOnce() -> bool,
+    ) {
         {
             let mut sleepers = self.sleepers.lock().unwrap();
             sleepers.push(Sleeper {
