@@ -5,8 +5,10 @@
 //! spare runs the slot's top-level loop, so the pool keeps N threads computing and the
 //! blocked worker's queued jobs stay reachable. When the blocking call returns, its thread
 //! reclaims the slot through the slot's [`Baton`](crate::handoff::Baton): the current holder
-//! hands it back at its next top level (after its current job) and goes to the cache. A cached
-//! thread waits for a keep-alive (60 s by default) and then exits.
+//! hands it back at its next top level (after its current job) and goes to the cache, or, if
+//! it is only waiting inside a join or scope, lends it and waits off-slot (its wait may be for
+//! the very work the claimant is doing). A cached thread waits for a keep-alive (60 s by
+//! default) and then exits.
 
 use crate::handoff::Claim;
 use crate::metrics::SpareCounters;
@@ -25,9 +27,9 @@ use std::time::{Duration, Instant};
 /// is running. Inside `f` the thread is not a pool worker: pool calls made there (a `join`,
 /// a nested `blocking`) behave as from outside any pool.
 ///
-/// Called outside any pool, it just runs `f`. When `max_blocking_threads` workers are already
-/// lent out, or no spare thread can be spawned, it runs `f` in place and the worker is lost to
-/// the pool while it blocks.
+/// Called outside any pool, it just runs `f`. When the cache is empty and the pool already has
+/// `max_blocking_threads` threads beyond its N, or no thread can be spawned, it runs `f` in
+/// place and the worker is lost to the pool while it blocks.
 ///
 /// # Panics
 ///
@@ -56,22 +58,17 @@ where
     let registry = worker.registry_arc();
     let spares = &registry.spares;
     SpareCounters::bump(&spares.counters.blocking_calls);
-    if !spares.try_lend() {
-        return f();
-    }
     let index = worker.index();
     WorkerThread::clear_current();
     if !spares.dispatch(&registry, index) {
         // SAFETY: nobody else was given the slot; we take it straight back.
         unsafe { WorkerThread::set_current(registry.slot(index)) };
-        spares.end_lend();
         return f();
     }
     let result = unwind::halt_unwinding(f);
     reclaim(&registry, index).wait();
     // SAFETY: the baton passed us the slot; its previous holder has let go of it.
     unsafe { WorkerThread::set_current(registry.slot(index)) };
-    spares.end_lend();
     match result {
         Ok(value) => value,
         Err(payload) => unwind::resume_unwinding(payload),
@@ -79,7 +76,7 @@ where
 }
 
 /// Files a claim on slot `index` and wakes its holder if it sleeps.
-fn reclaim(registry: &Registry, index: usize) -> Arc<Claim> {
+pub(crate) fn reclaim(registry: &Registry, index: usize) -> Arc<Claim> {
     let claim = registry.thread_infos[index].baton.request(current_parker());
     registry.sleep.wake_index(index);
     claim
@@ -116,23 +113,27 @@ struct Seat {
     cv: Condvar,
 }
 
-/// The cache of spare threads, and how many slots are lent out.
+/// The cache of spare threads, and how many threads the pool has beyond its N.
+///
+/// Every thread of the pool either holds a slot or waits in the cache (or is inside
+/// `blocking`, about to claim one back), so the threads beyond N are exactly as many as were
+/// spawned as spares and have not retired: `extra` counts them, under `max_extra`.
 #[derive(Debug)]
 pub(crate) struct Spares {
     idle: Mutex<Vec<Arc<Seat>>>,
-    lent: AtomicUsize,
-    max_lent: usize,
+    extra: AtomicUsize,
+    max_extra: usize,
     keep_alive: Duration,
     shut_down: AtomicBool,
     pub(crate) counters: SpareCounters,
 }
 
 impl Spares {
-    pub(crate) fn new(keep_alive: Duration, max_lent: usize) -> Self {
+    pub(crate) fn new(keep_alive: Duration, max_extra: usize) -> Self {
         Spares {
             idle: Mutex::new(Vec::new()),
-            lent: AtomicUsize::new(0),
-            max_lent,
+            extra: AtomicUsize::new(0),
+            max_extra,
             keep_alive,
             shut_down: AtomicBool::new(false),
             counters: SpareCounters::default(),
@@ -143,20 +144,8 @@ impl Spares {
         &self.counters
     }
 
-    /// Reserves one lend under the cap.
-    fn try_lend(&self) -> bool {
-        self.lent
-            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| {
-                (n < self.max_lent).then_some(n + 1)
-            })
-            .is_ok()
-    }
-
-    fn end_lend(&self) {
-        self.lent.fetch_sub(1, Ordering::Relaxed);
-    }
-
-    /// Gives slot `index` to a cached thread, else to a new one. False if none could start.
+    /// Gives slot `index` to a cached thread, else to a new one. False if the cache is empty
+    /// and the cap is reached, or no thread could be spawned.
     fn dispatch(&self, registry: &Arc<Registry>, index: usize) -> bool {
         let seat = self.idle.lock().unwrap().pop();
         if let Some(seat) = seat {
@@ -164,6 +153,14 @@ impl Spares {
             seat.cv.notify_one();
             SpareCounters::bump(&self.counters.reused);
             return true;
+        }
+        let reserved = self
+            .extra
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| {
+                (n < self.max_extra).then_some(n + 1)
+            });
+        if reserved.is_err() {
+            return false;
         }
         let mut builder = std::thread::Builder::new();
         if let Some(name) = registry.thread_name(index) {
@@ -187,6 +184,7 @@ impl Spares {
             }
             Err(_) => {
                 registry.thread_exited();
+                self.extra.fetch_sub(1, Ordering::Relaxed);
                 false
             }
         }
@@ -222,6 +220,7 @@ impl Spares {
                 let mut idle = self.idle.lock().unwrap();
                 if let Some(pos) = idle.iter().position(|s| Arc::ptr_eq(s, &seat)) {
                     idle.swap_remove(pos);
+                    self.extra.fetch_sub(1, Ordering::Relaxed);
                     SpareCounters::bump(&self.counters.retired);
                     return None;
                 }

@@ -367,9 +367,9 @@ impl<S: ThreadSpawn> ThreadPoolBuilder<S> {
         self
     }
 
-    /// Caps how many workers may be blocked in [`blocking`](crate::blocking) at once with a
-    /// spare thread computing in their place (default 512). Past the cap, `blocking` runs its
-    /// closure in place, costing the pool that worker while it blocks.
+    /// Caps how many spare threads [`blocking`](crate::blocking) may keep beyond the pool's N
+    /// (default 512). With the cache empty and the cap reached, `blocking` runs its closure
+    /// in place, costing the pool that worker while it blocks.
     ///
     /// # Examples
     ///

@@ -33,8 +33,11 @@ struct ScopeBase<'scope> {
     panic: AtomicPtr<Payload>,
     latch: CountLatch,
     /// Invariant in `'scope`, like the closures spawned in it.
-    marker: PhantomData<Box<dyn FnOnce(&Scope<'scope>) + Send + Sync + 'scope>>,
+    marker: PhantomData<ScopeTask<'scope>>,
 }
+
+/// The shape of a task spawned in a scope (for variance only).
+type ScopeTask<'scope> = Box<dyn FnOnce(&Scope<'scope>) + Send + Sync + 'scope>;
 
 /// Creates a scope on the current pool (or the global pool), runs `op` in it on a worker,
 /// and returns once `op` and every task spawned in the scope have finished.

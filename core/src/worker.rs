@@ -212,32 +212,55 @@ impl WorkerThread {
 
     /// Runs other work until `latch` is set: local jobs, stolen jobs, and when none is left,
     /// a short search and then sleep.
+    ///
+    /// If a thread back from `blocking` claims this slot meanwhile, the slot is lent to it
+    /// while we wait: the claimant may be the very work our latch waits for.
     #[inline]
     pub(crate) fn wait_until(&self, latch: &CoreLatch) {
-        if !latch.probe() {
+        while !latch.probe() {
             self.wait_until_cold(Until::Latch(latch));
+            if !latch.probe() {
+                self.lend_while_waiting(latch);
+            }
         }
+    }
+
+    /// The slot is claimed while we only wait for `latch`: pass the slot on, park until the
+    /// latch is set, then take the slot back (see `handoff`). Holding on would deadlock when
+    /// the claimant's continuation is what sets the latch.
+    #[cold]
+    fn lend_while_waiting(&self, latch: &CoreLatch) {
+        let registry = self.registry_arc();
+        let slot: *const WorkerThread = self;
+        WorkerThread::clear_current();
+        let passed = registry.thread_infos[self.index].baton.pass();
+        debug_assert!(passed, "slot {} lent with no claim", self.index);
+        latch.wait_parked(&current_parker());
+        crate::blocking::reclaim(&registry, self.index).wait();
+        // SAFETY: the baton handed the slot back to us; its previous holder let go of it.
+        unsafe { WorkerThread::set_current(slot) };
     }
 
     /// The holder's top-level loop: runs jobs until the pool terminates or the slot is
-    /// reclaimed.
+    /// reclaimed (a claim wins: its claimant is inside a job and must get the slot back).
     pub(crate) fn run_top_level(&self) -> Exit {
         self.wait_until_cold(Until::TopLevel);
-        if self.registry().terminating() {
-            Exit::Terminate
-        } else {
+        if self.registry().thread_infos[self.index].baton.pending() {
             Exit::Reclaimed
+        } else {
+            Exit::Terminate
         }
     }
 
+    /// Whether the loop waiting for `until` should return: the wait is over, or (whatever we
+    /// wait for) a thread back from `blocking` claims this slot.
     fn done(&self, until: Until<'_>) -> bool {
-        match until {
-            Until::Latch(latch) => latch.probe(),
-            Until::TopLevel => {
-                let registry = self.registry();
-                registry.terminating() || registry.thread_infos[self.index].baton.pending()
+        let registry = self.registry();
+        registry.thread_infos[self.index].baton.pending()
+            || match until {
+                Until::Latch(latch) => latch.probe(),
+                Until::TopLevel => registry.terminating(),
             }
-        }
     }
 
     #[cold]
@@ -254,9 +277,9 @@ impl WorkerThread {
             }
             sleep.start_searching();
             let found = self.search(until);
-            if sleep.stop_searching() && self.registry().has_pending_work() {
-                // We were the last searcher and more work waits: pass the baton on.
-                sleep.wake_one();
+            if sleep.stop_searching() {
+                // We were the last searcher: if more work waits, pass the search on.
+                sleep.wake_one_if(|| self.registry().has_pending_work());
             }
             match found {
                 // SAFETY: a stolen job is live and runs once.
@@ -296,12 +319,12 @@ impl WorkerThread {
     fn still_idle(&self, until: Until<'_>) -> bool {
         let registry = self.registry();
         let info = &registry.thread_infos[self.index];
-        if !info.broadcasts.is_empty() || registry.has_pending_work() {
+        if !info.broadcasts.is_empty() || info.baton.pending() || registry.has_pending_work() {
             return false;
         }
         match until {
             Until::Latch(latch) => latch.get_sleepy(),
-            Until::TopLevel => !(registry.terminating() || info.baton.pending()),
+            Until::TopLevel => !registry.terminating(),
         }
     }
 

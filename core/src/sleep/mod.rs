@@ -96,8 +96,19 @@ impl Sleep {
     /// already searching. Returns whether a thread was woken.
     #[cold]
     pub(crate) fn wake_one(&self) -> bool {
+        self.wake_one_if(|| true)
+    }
+
+    /// The last searcher stopped: wake one sleeper if `work_pending()` still holds once the
+    /// sleeper list is locked and nobody searches (README, rule 3). Checking under the lock
+    /// keeps a dispatch of n jobs from waking more than n - 1 helpers: a helper woken for a
+    /// job counts as searching until it has taken a job.
+    pub(crate) fn wake_one_if(&self, work_pending: impl FnOnce() -> bool) -> bool {
+        if self.counters().sleeping() == 0 {
+            return false;
+        }
         let mut sleepers = self.sleepers.lock().unwrap();
-        if self.counters().searching() > 0 {
+        if self.counters().searching() > 0 || sleepers.is_empty() || !work_pending() {
             return false;
         }
         let Some(sleeper) = sleepers.pop() else {
