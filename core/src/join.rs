@@ -152,3 +152,40 @@ where
         (Err(payload), _) | (_, Err(payload)) => unwind::resume_unwinding(payload),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::ThreadPoolBuilder;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    fn fib(n: u32) -> u64 {
+        if n < 2 {
+            return n as u64;
+        }
+        let (a, b) = super::join(|| fib(n - 1), || fib(n - 2));
+        a + b
+    }
+
+    /// Small enough for Miri, which checks the job, latch and scope pointers for UB.
+    #[test]
+    fn join_scope_spawn_and_broadcast_on_a_small_pool() {
+        let pool = ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+        let n = if cfg!(miri) { 7 } else { 16 };
+        let expected = (0..n).fold((0u64, 1u64), |(a, b), _| (b, a + b)).0;
+        assert_eq!(pool.install(|| fib(n)), expected);
+        let count = AtomicUsize::new(0);
+        pool.scope(|s| {
+            for _ in 0..8 {
+                s.spawn(|_| {
+                    count.fetch_add(1, Ordering::Relaxed);
+                });
+            }
+        });
+        assert_eq!(count.load(Ordering::Relaxed), 8);
+        assert_eq!(pool.broadcast(|ctx| ctx.index()), [0, 1]);
+        let (tx, rx) = std::sync::mpsc::channel();
+        pool.spawn(move || tx.send(3).unwrap());
+        assert_eq!(rx.recv().unwrap(), 3);
+        pool.wait_until_stopped();
+    }
+}

@@ -121,7 +121,7 @@ mod tests {
 
     #[test]
     fn unpark_wakes_a_parked_thread() {
-        for _ in 0..200 {
+        for _ in 0..if cfg!(miri) { 5 } else { 200 } {
             let p = Arc::new(Parker::new());
             let q = p.clone();
             let t = std::thread::spawn(move || q.park());

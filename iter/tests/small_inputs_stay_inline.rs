@@ -1,0 +1,52 @@
+//! The default weight's small-input probe: a small, cheap job never reaches the pool; a big
+//! one still splits; results are the same either way.
+
+use weft_iter::prelude::*;
+
+#[test]
+fn small_cheap_jobs_do_not_touch_the_pool_and_big_ones_split() {
+    let pool = weft_core::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    pool.install(|| {
+        let small: Vec<u64> = (0..2_000).collect();
+        let before = weft_core::metrics();
+        for _ in 0..100 {
+            assert_eq!(small.par_iter().sum::<u64>(), 1_999_000);
+        }
+        let after = weft_core::metrics();
+        // Without the probe each call would split and wake the other worker (100 wake-ups);
+        // a preempted probe may rarely mispredict on a loaded machine.
+        let woke = after.wakeups - before.wakeups;
+        assert!(
+            woke <= 10,
+            "100 sums of 2,000 items woke workers {woke} times"
+        );
+
+        // Heavy items: predicted far over the budget, so the job splits and the other
+        // worker takes part.
+        let heavy = (0..4_096u64)
+            .into_par_iter()
+            .map(|x| (0..2_000u64).fold(x, |a, b| a.wrapping_mul(31).wrapping_add(b)))
+            .count();
+        assert_eq!(heavy, 4_096);
+        assert!(
+            weft_core::metrics().steals > after.steals,
+            "a heavy job did not split"
+        );
+    });
+}
+
+#[test]
+fn probe_keeps_order_and_short_circuits() {
+    let v: Vec<u32> = (0..10_000).collect();
+    let doubled: Vec<u32> = v.par_iter().map(|x| x * 2).collect();
+    assert_eq!(doubled, v.iter().map(|x| x * 2).collect::<Vec<_>>());
+    assert_eq!(v.par_iter().position_first(|&x| x == 7), Some(7));
+    assert_eq!(v.par_iter().find_first(|&&x| x > 9_990), Some(&9_991));
+    assert_eq!(
+        v.par_iter().rev().take(3).copied().collect::<Vec<_>>(),
+        [9_999, 9_998, 9_997]
+    );
+}
