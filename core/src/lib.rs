@@ -14,6 +14,36 @@
 //! The protocols are written down beside the code: `latch.rs`, `sleep/README.md`,
 //! `handoff.rs` and `blocking.rs`.
 //!
+//! # Bounds
+//!
+//! Closures given to `join` may run on another thread, so they must be `Send`:
+//!
+//! ```compile_fail,E0277
+//! let rc = std::rc::Rc::new(1);
+//! weft_core::join(|| *rc + 1, || 2);
+//! ```
+//!
+//! A detached task may outlive the caller's stack, so it must be `'static`:
+//!
+//! ```compile_fail,E0373
+//! let v = vec![1, 2, 3];
+//! weft_core::spawn(|| println!("{}", v.len()));
+//! ```
+//!
+//! A [`BroadcastContext`] describes the thread it runs on and cannot leave it:
+//!
+//! ```compile_fail,E0277
+//! fn send<T: Send>(_: T) {}
+//! weft_core::broadcast(|ctx| send(ctx));
+//! ```
+//!
+//! Pools themselves can be shared between threads:
+//!
+//! ```
+//! fn shared<T: Send + Sync>() {}
+//! shared::<weft_core::ThreadPool>();
+//! ```
+//!
 //! # Examples
 //!
 //! ```
