@@ -2,7 +2,7 @@
 //! loom, so that `RUSTFLAGS="--cfg weft_loom"` model-checks those protocols.
 
 #[cfg(weft_loom)]
-pub(crate) use loom::sync::{atomic, Arc, Condvar, Mutex};
+pub(crate) use loom::sync::{atomic, Arc, Condvar, Mutex, MutexGuard};
 
 #[cfg(not(weft_loom))]
-pub(crate) use std::sync::{atomic, Arc, Mutex};
+pub(crate) use std::sync::{atomic, Arc, Mutex, MutexGuard};

@@ -27,7 +27,7 @@ pub struct ScopeFifo<'scope> {
     fifos: Vec<JobFifo>,
 }
 
-struct ScopeBase<'scope> {
+pub(crate) struct ScopeBase<'scope> {
     registry: Arc<Registry>,
     /// The first panic of a task, boxed and leaked into the pointer.
     panic: AtomicPtr<Payload>,
@@ -63,10 +63,7 @@ where
     OP: FnOnce(&Scope<'scope>) -> R + Send,
     R: Send,
 {
-    registry::in_worker(|owner, _| {
-        let scope = Scope::new(Some(owner), None);
-        scope.base.complete(Some(owner), || op(&scope))
-    })
+    registry::in_worker(|owner, _| run_scope(Some(owner), None, op))
 }
 
 /// Like [`scope`], but tasks spawned from the same thread start in FIFO order.
@@ -95,10 +92,7 @@ where
     OP: FnOnce(&ScopeFifo<'scope>) -> R + Send,
     R: Send,
 {
-    registry::in_worker(|owner, _| {
-        let scope = ScopeFifo::new(Some(owner), None);
-        scope.base.complete(Some(owner), || op(&scope))
-    })
+    registry::in_worker(|owner, _| run_scope(Some(owner), None, op))
 }
 
 /// Like [`scope`], but `op` runs on the calling thread even outside the pool (so it need not
@@ -141,34 +135,104 @@ pub fn in_place_scope_fifo<'scope, OP, R>(op: OP) -> R
 where
     OP: FnOnce(&ScopeFifo<'scope>) -> R,
 {
-    do_in_place_scope_fifo(None, op)
+    do_in_place_scope(None, op)
 }
 
-pub(crate) fn do_in_place_scope<'scope, OP, R>(registry: Option<&Arc<Registry>>, op: OP) -> R
+/// `in_place_scope` and `in_place_scope_fifo`, on `registry` or the current pool.
+pub(crate) fn do_in_place_scope<'scope, S, OP, R>(registry: Option<&Arc<Registry>>, op: OP) -> R
 where
-    OP: FnOnce(&Scope<'scope>) -> R,
+    S: ScopeKind<'scope>,
+    OP: FnOnce(&S) -> R,
 {
-    let owner = WorkerThread::current_ref();
-    let scope = Scope::new(owner, registry);
-    scope.base.complete(owner, || op(&scope))
+    run_scope(WorkerThread::current_ref(), registry, op)
 }
 
-pub(crate) fn do_in_place_scope_fifo<'scope, OP, R>(registry: Option<&Arc<Registry>>, op: OP) -> R
+/// Makes a scope of kind `S`, runs `op` in it, and waits for its tasks.
+fn run_scope<'scope, S, OP, R>(
+    owner: Option<&WorkerThread>,
+    registry: Option<&Arc<Registry>>,
+    op: OP,
+) -> R
 where
-    OP: FnOnce(&ScopeFifo<'scope>) -> R,
+    S: ScopeKind<'scope>,
+    OP: FnOnce(&S) -> R,
 {
-    let owner = WorkerThread::current_ref();
-    let scope = ScopeFifo::new(owner, registry);
-    scope.base.complete(owner, || op(&scope))
+    let scope = S::new(owner, registry);
+    scope.base().complete(owner, || op(&scope))
 }
 
-impl<'scope> Scope<'scope> {
+/// What `Scope` and `ScopeFifo` share: a base, and how they are made.
+pub(crate) trait ScopeKind<'scope>: Sync + Sized {
+    fn new(owner: Option<&WorkerThread>, registry: Option<&Arc<Registry>>) -> Self;
+    fn base(&self) -> &ScopeBase<'scope>;
+}
+
+impl<'scope> ScopeKind<'scope> for Scope<'scope> {
     fn new(owner: Option<&WorkerThread>, registry: Option<&Arc<Registry>>) -> Self {
         Scope {
             base: ScopeBase::new(owner, registry),
         }
     }
 
+    fn base(&self) -> &ScopeBase<'scope> {
+        &self.base
+    }
+}
+
+impl<'scope> ScopeKind<'scope> for ScopeFifo<'scope> {
+    fn new(owner: Option<&WorkerThread>, registry: Option<&Arc<Registry>>) -> Self {
+        let base = ScopeBase::new(owner, registry);
+        let fifos = (0..base.registry.num_threads())
+            .map(|_| JobFifo::default())
+            .collect();
+        ScopeFifo { base, fifos }
+    }
+
+    fn base(&self) -> &ScopeBase<'scope> {
+        &self.base
+    }
+}
+
+/// Boxes `body` as a task of `scope`: counted in now, run once with its panic recorded,
+/// counted out when done.
+fn task_job<'scope, S, BODY>(scope: &S, body: BODY) -> JobRef
+where
+    S: ScopeKind<'scope>,
+    BODY: FnOnce(&S) + Send + 'scope,
+{
+    let scope_ptr = ScopePtr(scope);
+    scope.base().increment();
+    let job = HeapJob::new(move || {
+        // SAFETY: the scope waits for this task (its count) before it is freed.
+        let scope = unsafe { scope_ptr.as_ref() };
+        // SAFETY: as above; this is the task's one run.
+        unsafe { ScopeBase::execute_job(scope.base(), move || body(scope)) };
+    });
+    // SAFETY: the body borrows only what outlives the scope, which outlives the job.
+    unsafe { job.into_job_ref() }
+}
+
+/// Queues one task per thread of `scope`'s pool, each running `body` with the thread's
+/// broadcast context (`spawn_broadcast` of both scope kinds).
+fn spawn_broadcast_in<'scope, S, BODY>(scope: &S, body: BODY)
+where
+    S: ScopeKind<'scope>,
+    BODY: Fn(&S, crate::BroadcastContext<'_>) + Send + Sync + 'scope,
+{
+    let body = Arc::new(body);
+    let registry = &scope.base().registry;
+    let jobs: Vec<JobRef> = (0..registry.num_threads())
+        .map(|_| {
+            let body = body.clone();
+            task_job(scope, move |scope| {
+                crate::broadcast::with_context(|ctx| body(scope, ctx))
+            })
+        })
+        .collect();
+    registry.inject_broadcast(jobs.into_iter());
+}
+
+impl<'scope> Scope<'scope> {
     /// Spawns a task in the scope. It may borrow anything that outlives the scope, and may
     /// spawn more tasks through the `&Scope` it receives.
     ///
@@ -191,16 +255,7 @@ impl<'scope> Scope<'scope> {
     where
         BODY: FnOnce(&Scope<'scope>) + Send + 'scope,
     {
-        let scope_ptr = ScopePtr(self);
-        let job = HeapJob::new(move || {
-            // SAFETY: the scope waits for this task (its count) before it is freed.
-            let scope = unsafe { scope_ptr.as_ref() };
-            // SAFETY: `scope.base` is live for the same reason; this is the task's one run.
-            unsafe { ScopeBase::execute_job(&scope.base, move || body(scope)) };
-        });
-        self.base.increment();
-        // SAFETY: the body borrows only what outlives the scope, which outlives the job.
-        let job_ref = unsafe { job.into_job_ref() };
+        let job_ref = task_job(self, body);
         self.base.registry.inject_or_push(job_ref);
     }
 
@@ -221,38 +276,11 @@ impl<'scope> Scope<'scope> {
     where
         BODY: Fn(&Scope<'scope>, crate::BroadcastContext<'_>) + Send + Sync + 'scope,
     {
-        let scope_ptr = ScopePtr(self);
-        let body = Arc::new(body);
-        let jobs = (0..self.base.registry.num_threads()).map(|_| {
-            let body = body.clone();
-            self.base.increment();
-            let job = HeapJob::new(move || {
-                // SAFETY: the scope waits for this task before it is freed.
-                let scope = unsafe { scope_ptr.as_ref() };
-                // SAFETY: as above; this is the task's one run.
-                unsafe {
-                    ScopeBase::execute_job(&scope.base, || {
-                        crate::broadcast::with_context(|ctx| body(scope, ctx))
-                    })
-                };
-            });
-            // SAFETY: the body borrows only what outlives the scope.
-            unsafe { job.into_job_ref() }
-        });
-        let jobs: Vec<JobRef> = jobs.collect();
-        self.base.registry.inject_broadcast(jobs.into_iter());
+        spawn_broadcast_in(self, body);
     }
 }
 
 impl<'scope> ScopeFifo<'scope> {
-    fn new(owner: Option<&WorkerThread>, registry: Option<&Arc<Registry>>) -> Self {
-        let base = ScopeBase::new(owner, registry);
-        let fifos = (0..base.registry.num_threads())
-            .map(|_| JobFifo::default())
-            .collect();
-        ScopeFifo { base, fifos }
-    }
-
     /// Spawns a task in the scope; tasks spawned by one thread start in FIFO order.
     ///
     /// # Examples
@@ -270,16 +298,7 @@ impl<'scope> ScopeFifo<'scope> {
     where
         BODY: FnOnce(&ScopeFifo<'scope>) + Send + 'scope,
     {
-        let scope_ptr = ScopePtr(self);
-        let job = HeapJob::new(move || {
-            // SAFETY: the scope waits for this task before it is freed.
-            let scope = unsafe { scope_ptr.as_ref() };
-            // SAFETY: as above; this is the task's one run.
-            unsafe { ScopeBase::execute_job(&scope.base, move || body(scope)) };
-        });
-        self.base.increment();
-        // SAFETY: the body borrows only what outlives the scope.
-        let job_ref = unsafe { job.into_job_ref() };
+        let job_ref = task_job(self, body);
         match WorkerThread::current_ref() {
             Some(worker) if ptr::eq(worker.registry(), &*self.base.registry) => {
                 // SAFETY: the lane lives in the scope, which outlives its tasks.
@@ -305,27 +324,7 @@ impl<'scope> ScopeFifo<'scope> {
     where
         BODY: Fn(&ScopeFifo<'scope>, crate::BroadcastContext<'_>) + Send + Sync + 'scope,
     {
-        let scope_ptr = ScopePtr(self);
-        let body = Arc::new(body);
-        let jobs: Vec<JobRef> = (0..self.base.registry.num_threads())
-            .map(|_| {
-                let body = body.clone();
-                self.base.increment();
-                let job = HeapJob::new(move || {
-                    // SAFETY: the scope waits for this task before it is freed.
-                    let scope = unsafe { scope_ptr.as_ref() };
-                    // SAFETY: as above; this is the task's one run.
-                    unsafe {
-                        ScopeBase::execute_job(&scope.base, || {
-                            crate::broadcast::with_context(|ctx| body(scope, ctx))
-                        })
-                    };
-                });
-                // SAFETY: the body borrows only what outlives the scope.
-                unsafe { job.into_job_ref() }
-            })
-            .collect();
-        self.base.registry.inject_broadcast(jobs.into_iter());
+        spawn_broadcast_in(self, body);
     }
 }
 

@@ -233,7 +233,7 @@ impl ThreadPool {
     where
         OP: FnOnce(&ScopeFifo<'scope>) -> R,
     {
-        scope::do_in_place_scope_fifo(Some(&self.registry), op)
+        scope::do_in_place_scope(Some(&self.registry), op)
     }
 
     /// Queues `op` on this pool and returns at once (see [`spawn`](crate::spawn)).

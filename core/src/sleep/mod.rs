@@ -5,7 +5,7 @@
 mod counters;
 
 use crate::loom::atomic::{fence, AtomicU64, Ordering};
-use crate::loom::{Arc, Mutex};
+use crate::loom::{Arc, Mutex, MutexGuard};
 use crate::parker::Parker;
 use counters::{Counters, ONE_SEARCHING, SEARCHING_TO_SLEEPING, SLEEPING_TO_SEARCHING};
 
@@ -111,24 +111,27 @@ impl Sleep {
         if self.counters().searching() > 0 || sleepers.is_empty() || !work_pending() {
             return false;
         }
-        let Some(sleeper) = sleepers.pop() else {
-            return false;
-        };
-        self.counters
-            .fetch_add(SLEEPING_TO_SEARCHING, Ordering::SeqCst);
-        drop(sleepers);
-        self.wakeups.fetch_add(1, Ordering::Relaxed);
-        sleeper.parker.unpark();
-        true
+        match sleepers.pop() {
+            Some(sleeper) => self.wake(sleepers, sleeper),
+            None => false,
+        }
     }
 
     /// Wakes the sleeper serving `index`, if it sleeps (a broadcast for it, a reclaim).
     pub(crate) fn wake_index(&self, index: usize) -> bool {
         let mut sleepers = self.sleepers.lock().unwrap();
-        let Some(pos) = sleepers.iter().position(|s| s.index == index) else {
-            return false;
-        };
-        let sleeper = sleepers.swap_remove(pos);
+        match sleepers.iter().position(|s| s.index == index) {
+            Some(pos) => {
+                let sleeper = sleepers.swap_remove(pos);
+                self.wake(sleepers, sleeper)
+            }
+            None => false,
+        }
+    }
+
+    /// Wakes `sleeper`, just taken off the list (whose guard we still hold): it counts as
+    /// searching from now on.
+    fn wake(&self, sleepers: MutexGuard<'_, Vec<Sleeper>>, sleeper: Sleeper) -> bool {
         self.counters
             .fetch_add(SLEEPING_TO_SEARCHING, Ordering::SeqCst);
         drop(sleepers);
