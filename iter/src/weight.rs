@@ -220,7 +220,8 @@ pub const AUTOTUNE_LEAF_TIME: Duration = Duration::from_micros(5);
 /// remembered per call site of `.weight::<Autotune>()`.
 ///
 /// The first run at a call site splits like [`Adaptive`] and times every leaf; each timed leaf
-/// updates the site's running estimate of the time per item (an exponential moving average).
+/// updates the site's estimate of the time per item (the fastest recent sample, drifting up by
+/// 1/8 per leaf, since timing noise only ever adds time).
 /// Later runs split until a piece holds about `AUTOTUNE_LEAF_TIME` of work, and keep refining
 /// the estimate. Call sites are told apart by `#[track_caller]` on `.weight()`. Only indexed
 /// pieces are timed (an unindexed producer does not say how many items a leaf held), and
@@ -260,7 +261,8 @@ impl fmt::Debug for Autotune {
 
 /// What Autotune remembers about one call site.
 struct SiteRecord {
-    /// Picoseconds per item (exponential moving average), or 0 before the first timed leaf.
+    /// Picoseconds per item (a decaying minimum of leaf samples), or 0 before the first
+    /// timed leaf.
     /// Relaxed: a stale or racing estimate only changes a leaf size, never correctness.
     ps_per_item: AtomicU64,
 }
@@ -331,11 +333,14 @@ impl Weight for Autotune {
         }
         let sample = (elapsed.as_nanos() * 1000 / len as u128).clamp(1, u64::MAX as u128) as u64;
         let old = self.record.ps_per_item.load(Ordering::Relaxed);
+        // Timing noise only ever adds time (a preempted or interrupted leaf), so track the
+        // fastest recent sample, letting the estimate drift up by 1/8 per leaf when items
+        // really get costlier. An average would let one preempted leaf shrink every later
+        // leaf to a single item.
         let new = if old == 0 {
             sample
         } else {
-            // Weight 1/4 for the new sample.
-            old - old / 4 + sample / 4
+            sample.min(old.saturating_add(old / 8))
         };
         self.record.ps_per_item.store(new.max(1), Ordering::Relaxed);
     }
