@@ -1,0 +1,364 @@
+//! The experiments behind the CPU-time harness and the demo: weft and rayon rounds alternate in one process, medians reported.
+
+use super::report::{progress, Record};
+use super::workloads::{rayon_w, seq, weft_w, Block};
+use super::{cpu_time, iters_for, measure, median, work, Node, Sample};
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+/// A weft pool and a rayon pool of the same size, built up front.
+pub struct Pools {
+    /// Threads in each pool.
+    pub threads: usize,
+    /// weft's pool.
+    pub weft: weft_w::Pool,
+    /// rayon's pool.
+    pub rayon: rayon_w::Pool,
+}
+
+impl Pools {
+    /// Both pools with `threads` threads.
+    pub fn new(threads: usize) -> Pools {
+        Pools {
+            threads,
+            weft: weft_w::pool(threads),
+            rayon: rayon_w::pool(threads),
+        }
+    }
+}
+
+/// Medians of one workload for sequential code (where it applies), rayon and weft.
+#[derive(Clone, Debug)]
+pub struct Compare {
+    /// The workload.
+    pub name: String,
+    /// Threads in the pools.
+    pub threads: usize,
+    /// Sequential code, where there is such a thing.
+    pub seq: Option<Sample>,
+    /// rayon.
+    pub rayon: Sample,
+    /// weft.
+    pub weft: Sample,
+}
+
+impl Compare {
+    /// The three figures as CSV records.
+    pub fn records(&self) -> Vec<Record> {
+        let mut out = Vec::new();
+        if let Some(s) = self.seq {
+            out.push(Record::new(&self.name, "seq", 1, s));
+        }
+        out.push(Record::new(&self.name, "rayon", self.threads, self.rayon));
+        out.push(Record::new(&self.name, "weft", self.threads, self.weft));
+        out
+    }
+}
+
+/// A variant: runs once, returns its sample.
+pub type Variant<'a> = &'a mut dyn FnMut() -> Sample;
+
+/// Runs each variant `rounds` times, rotating which goes first each round; medians per
+/// variant, in the order given.
+pub fn alternate(label: &str, rounds: usize, variants: &mut [Variant<'_>]) -> Vec<Sample> {
+    let k = variants.len();
+    let mut samples = vec![Vec::with_capacity(rounds); k];
+    for r in 0..rounds {
+        progress(&format!("{label}: round {}/{rounds}", r + 1));
+        for i in 0..k {
+            let v = (i + r) % k;
+            samples[v].push(variants[v]());
+        }
+    }
+    samples.iter().map(|s| median(s)).collect()
+}
+
+/// seq (optional), rayon and weft, alternated.
+pub fn trio(
+    name: &str,
+    threads: usize,
+    rounds: usize,
+    seq: Option<Variant<'_>>,
+    rayon: Variant<'_>,
+    weft: Variant<'_>,
+) -> Compare {
+    let has_seq = seq.is_some();
+    let mut vs: Vec<Variant<'_>> = vec![rayon, weft];
+    if let Some(s) = seq {
+        vs.push(s);
+    }
+    let m = alternate(&format!("{name}, {threads} threads"), rounds, &mut vs);
+    Compare {
+        name: name.to_string(),
+        threads,
+        seq: has_seq.then(|| m[2]),
+        rayon: m[0],
+        weft: m[1],
+    }
+}
+
+/// fib(n) with join at every call.
+pub fn fib(p: &Pools, n: u64, rounds: usize) -> Compare {
+    trio(
+        &format!("fib({n})"),
+        p.threads,
+        rounds,
+        Some(&mut || measure(|| seq::fib(n)).1),
+        &mut || measure(|| p.rayon.install(|| rayon_w::fib(n))).1,
+        &mut || measure(|| p.weft.install(|| weft_w::fib(n))).1,
+    )
+}
+
+/// A balanced tree summed with join at every node.
+pub fn tree(p: &Pools, tree: &Node, nodes: usize, rounds: usize) -> Compare {
+    trio(
+        &format!("tree-sum {}", super::pow10(nodes)),
+        p.threads,
+        rounds,
+        Some(&mut || measure(|| seq::tree_sum(tree)).1),
+        &mut || measure(|| p.rayon.install(|| rayon_w::tree_sum(tree))).1,
+        &mut || measure(|| p.weft.install(|| weft_w::tree_sum(tree))).1,
+    )
+}
+
+/// A sort in place.
+type SortFn<T> = fn(&mut [T]);
+
+/// Sorts a copy of `input`: stable (`par_sort` vs `sort`) or unstable.
+pub fn sort<T: Ord + Clone + Send>(
+    p: &Pools,
+    name: &str,
+    input: &[T],
+    stable: bool,
+    rounds: usize,
+) -> Compare {
+    let run = |f: &dyn Fn(&mut [T])| {
+        let mut v = input.to_vec();
+        let s = measure(|| f(&mut v)).1;
+        debug_assert!(v.windows(2).all(|w| w[0] <= w[1]));
+        s
+    };
+    let (seq_f, rayon_f, weft_f): (SortFn<T>, SortFn<T>, SortFn<T>) = if stable {
+        (<[T]>::sort, rayon_w::sort::<T>, weft_w::sort::<T>)
+    } else {
+        (
+            <[T]>::sort_unstable,
+            rayon_w::sort_unstable::<T>,
+            weft_w::sort_unstable::<T>,
+        )
+    };
+    trio(
+        name,
+        p.threads,
+        rounds,
+        Some(&mut || run(&seq_f)),
+        &mut || run(&|v| p.rayon.install(|| rayon_f(v))),
+        &mut || run(&|v| p.weft.install(|| weft_f(v))),
+    )
+}
+
+/// A parallel-iterator workload over `v`, by the three implementations.
+pub fn iter<R: Send>(
+    p: &Pools,
+    name: &str,
+    rounds: usize,
+    f: [fn(&[u64]) -> R; 3],
+    v: &[u64],
+) -> Compare {
+    let [seq_f, rayon_f, weft_f] = f;
+    trio(
+        name,
+        p.threads,
+        rounds,
+        Some(&mut || measure(|| seq_f(v)).1),
+        &mut || measure(|| p.rayon.install(|| rayon_f(v))).1,
+        &mut || measure(|| p.weft.install(|| weft_f(v))).1,
+    )
+}
+
+/// CPU the process uses during `idle` after a `burst` of work on each pool (wall = `idle`).
+pub fn idle_burn(p: &Pools, burst: Duration, idle: Duration, rounds: usize) -> Compare {
+    let after = |run: &dyn Fn()| {
+        run();
+        let c0 = cpu_time();
+        std::thread::sleep(idle);
+        Sample {
+            wall: idle,
+            cpu: cpu_time().saturating_sub(c0),
+        }
+    };
+    trio(
+        "idle burn",
+        p.threads,
+        rounds,
+        None,
+        &mut || after(&|| rayon_w::burst(&p.rayon, burst)),
+        &mut || after(&|| weft_w::burst(&p.weft, burst)),
+    )
+}
+
+/// `n` dispatches of `install(|| join(a, b))`, closures of about `closure`; seq runs the
+/// closures inline.
+pub fn narrow(p: &Pools, n: usize, closure: Duration, rounds: usize) -> Compare {
+    let iters = iters_for(closure);
+    trio(
+        &format!("narrow dispatch {}", super::pow10(n)),
+        p.threads,
+        rounds,
+        Some(&mut || {
+            measure(|| {
+                for _ in 0..n {
+                    black_box((work(iters), work(iters)));
+                }
+            })
+            .1
+        }),
+        &mut || measure(|| rayon_w::narrow(&p.rayon, n, iters)).1,
+        &mut || measure(|| weft_w::narrow(&p.weft, n, iters)).1,
+    )
+}
+
+/// The blocking mix and its baselines.
+#[derive(Clone, Debug)]
+pub struct Mix {
+    /// rayon (plain sleeps) against weft (sleeps in `weft::blocking`).
+    pub compare: Compare,
+    /// weft with plain sleeps (no `blocking` call).
+    pub weft_plain: Sample,
+    /// rayon's pool for the CPU tasks, a new OS thread per blocking task.
+    pub threads: Sample,
+    /// max(CPU work / threads, longest chain of sleeps).
+    pub ideal: Duration,
+}
+
+/// `tasks` blocking sleeps and `tasks` CPU tasks, spawned interleaved in a scope.
+pub fn mix(p: &Pools, tasks: usize, sleep: Duration, cpu: Duration, rounds: usize) -> Mix {
+    let iters = iters_for(cpu);
+    let mut rayon = || measure(|| rayon_w::mix(&p.rayon, tasks, sleep, iters, Block::Plain)).1;
+    let mut weft = || measure(|| weft_w::mix(&p.weft, tasks, sleep, iters, Block::Pool)).1;
+    let mut weft_plain = || measure(|| weft_w::mix(&p.weft, tasks, sleep, iters, Block::Plain)).1;
+    let mut threads = || {
+        measure(|| {
+            std::thread::scope(|ts| {
+                for _ in 0..tasks {
+                    ts.spawn(move || std::thread::sleep(sleep));
+                }
+                p.rayon.scope(|s| {
+                    for _ in 0..tasks {
+                        s.spawn(move |_| {
+                            work(iters);
+                        });
+                    }
+                });
+            })
+        })
+        .1
+    };
+    let name = format!("blocking mix {tasks}+{tasks}");
+    let m = alternate(
+        &format!("{name}, {} threads", p.threads),
+        rounds,
+        &mut [&mut rayon, &mut weft, &mut weft_plain, &mut threads],
+    );
+    let ideal = (cpu * tasks as u32 / p.threads as u32).max(sleep);
+    Mix {
+        compare: Compare {
+            name,
+            threads: p.threads,
+            seq: None,
+            rayon: m[0],
+            weft: m[1],
+        },
+        weft_plain: m[2],
+        threads: m[3],
+        ideal,
+    }
+}
+
+/// Operations per second of one cats-effect shape, weft's `blocking` against a thread per
+/// call, on the same weft pool.
+#[derive(Clone, Debug)]
+pub struct ShapeResult {
+    /// fine, coarse, nested, block-then-yield.
+    pub shape: &'static str,
+    /// Operations per second with `weft::blocking`.
+    pub weft: f64,
+    /// Operations per second with a new OS thread per blocking call.
+    pub threads: f64,
+}
+
+/// The cats-effect blocking shapes with `n` operations each, on a pool of `threads`.
+pub fn shapes(threads: usize, n: usize, rounds: usize) -> Vec<ShapeResult> {
+    let pool = weft_w::pool(threads);
+    let run = |shape: &str, how: Block| -> Sample {
+        let b = |f: &(dyn Fn() + Sync)| weft_w::blocking_as(how, f);
+        measure(|| {
+            pool.install(|| match shape {
+                "fine" => (0..n).for_each(|_| b(&|| black_box(()))),
+                "coarse" => b(&|| (0..n).for_each(|_| black_box(()))),
+                "nested" => (0..n).for_each(|_| b(&|| b(&|| black_box(())))),
+                _ => (0..n).for_each(|_| {
+                    b(&|| black_box(()));
+                    weft::yield_now();
+                }),
+            })
+        })
+        .1
+    };
+    ["fine", "coarse", "nested", "block-then-yield"]
+        .into_iter()
+        .map(|shape| {
+            let m = alternate(
+                &format!("blocking shape {shape}"),
+                rounds,
+                &mut [&mut || run(shape, Block::Pool), &mut || {
+                    run(shape, Block::Thread)
+                }],
+            );
+            let ops = |s: Sample| n as f64 / s.wall.as_secs_f64();
+            ShapeResult {
+                shape,
+                weft: ops(m[0]),
+                threads: ops(m[1]),
+            }
+        })
+        .collect()
+}
+
+/// What `blocking(|| ())` costs per call, in a tight loop of `n`.
+#[derive(Clone, Copy, Debug)]
+pub struct BlockingCost {
+    /// A plain call of the closure on a worker.
+    pub plain: Duration,
+    /// `weft::blocking(|| ())` on a worker (a spare takes over each time).
+    pub on_worker: Duration,
+    /// `weft::blocking(|| ())` outside any pool (runs the closure).
+    pub outside: Duration,
+}
+
+/// Per-call cost of `weft::blocking(|| ())`, medians of `rounds`.
+pub fn blocking_cost(n: usize, rounds: usize) -> BlockingCost {
+    let pool = weft_w::pool(2);
+    let per = |s: Sample| s.wall / n as u32;
+    let m = alternate(
+        "blocking(|| ()) cost",
+        rounds,
+        &mut [
+            &mut || measure(|| pool.install(|| (0..n).for_each(|_| black_box(())))).1,
+            &mut || {
+                measure(|| pool.install(|| (0..n).for_each(|_| weft::blocking(|| black_box(()))))).1
+            },
+            &mut || measure(|| (0..n).for_each(|_| weft::blocking(|| black_box(())))).1,
+        ],
+    );
+    BlockingCost {
+        plain: per(m[0]),
+        on_worker: per(m[1]),
+        outside: per(m[2]),
+    }
+}
+
+/// Wall-clock time since `t`, for progress lines.
+pub fn since(t: Instant) -> String {
+    format!("{:.0} s", t.elapsed().as_secs_f64())
+}

@@ -1,0 +1,224 @@
+//! The CPU-time harness: idle burn, narrow dispatch, blocking, and scaling, weft and rayon alternating in one process.
+//!
+//! `cargo bench --bench cpu` (about three minutes on 2 cores); `-- --quick` for a short run,
+//! `-- --rounds N` for more rounds, `-- --no-scaling` to skip the scaling sweep. Prints tables
+//! and writes `target/weft-bench/cpu.csv` and `scaling.csv`, which `examples/plot.rs` draws.
+
+#[path = "common/mod.rs"]
+mod common;
+
+use common::experiments::{self as ex, Pools};
+use common::report::{self, compare_table, dur, progress_done, Record, Table};
+use common::workloads::{rayon_w, seq, weft_w};
+use common::{pow10, u32_input, Node, Shape};
+use std::time::{Duration, Instant};
+
+fn main() {
+    // Without `--bench` (as under `cargo test --benches`): a smoke run of seconds.
+    let smoke = !common::flag("--bench");
+    let quick = smoke || common::flag("--quick");
+    let rounds: usize = common::opt("--rounds").unwrap_or(if smoke {
+        1
+    } else if quick {
+        3
+    } else {
+        5
+    });
+    let start = Instant::now();
+    println!("weft CPU-time harness: {}", common::machine());
+    println!("medians of {rounds} rounds, weft and rayon alternating in one process\n");
+    let mut records = Vec::new();
+
+    // Idle burn: 2- and 8-thread pools, each measured alone (the other pool idles).
+    let idle = if smoke {
+        Duration::from_millis(50)
+    } else if quick {
+        Duration::from_millis(300)
+    } else {
+        Duration::from_secs(1)
+    };
+    let burst = Duration::from_millis(200);
+    let mut rows = Vec::new();
+    for threads in [2, 8] {
+        let p = Pools::new(threads);
+        rows.push(ex::idle_burn(&p, burst, idle, rounds));
+    }
+    // Narrow dispatch on an oversubscribed pool.
+    let n = if smoke {
+        1_000
+    } else if quick {
+        10_000
+    } else {
+        100_000
+    };
+    let p8 = Pools::new(8);
+    rows.push(ex::narrow(&p8, n, Duration::from_micros(1), rounds));
+    drop(p8);
+    progress_done();
+    println!(
+        "## idle burn (CPU in the {} after a 200 ms burst) and narrow dispatch",
+        dur(idle)
+    );
+    compare_table(&rows).print();
+    for c in &rows {
+        records.extend(c.records());
+    }
+
+    // Blocking mix (issue 5).
+    let p2 = Pools::new(2);
+    let tasks = 64;
+    let ms10 = Duration::from_millis(10);
+    let mix = ex::mix(&p2, tasks, ms10, ms10, rounds);
+    progress_done();
+    println!("\n## blocking mix: 2 threads, {tasks} x blocking sleep(10 ms) + {tasks} x 10 ms CPU");
+    let mut t = Table::new(&["variant", "wall", "cpu", "vs ideal", "vs rayon"]);
+    let c = &mix.compare;
+    for (name, s) in [
+        ("rayon (sleeps on workers)", c.rayon),
+        ("weft, blocking()", c.weft),
+        ("weft, plain sleeps", mix.weft_plain),
+        ("rayon + thread per blocking task", mix.threads),
+    ] {
+        t.row(vec![
+            name.to_string(),
+            dur(s.wall),
+            dur(s.cpu),
+            report::ratio(s.wall, mix.ideal),
+            report::ratio(s.wall, c.rayon.wall),
+        ]);
+    }
+    t.row(vec![
+        "ideal".into(),
+        dur(mix.ideal),
+        "-".into(),
+        "1.00x".into(),
+        "".into(),
+    ]);
+    t.print();
+    records.extend(c.records());
+    records.push(Record::new(&c.name, "weft-plain", 2, mix.weft_plain));
+    records.push(Record::new(&c.name, "threads", 2, mix.threads));
+    let ideal = common::Sample {
+        wall: mix.ideal,
+        cpu: Duration::ZERO,
+    };
+    records.push(Record::new(&c.name, "ideal", 2, ideal));
+    drop(p2);
+
+    // cats-effect shapes and the cost of blocking when nothing blocks.
+    let shape_n = if quick { 2_000 } else { 10_000 };
+    let shapes = ex::shapes(2, shape_n, rounds);
+    let cost = ex::blocking_cost(if quick { 20_000 } else { 100_000 }, rounds);
+    progress_done();
+    println!(
+        "\n## blocking shapes ({} operations each, 2-thread weft pool), ops/s",
+        pow10(shape_n)
+    );
+    let mut t = Table::new(&[
+        "shape",
+        "weft blocking()",
+        "thread per call",
+        "weft / threads",
+    ]);
+    for s in &shapes {
+        t.row(vec![
+            s.shape.to_string(),
+            format!("{:.0}", s.weft),
+            format!("{:.0}", s.threads),
+            format!("{:.1}x", s.weft / s.threads),
+        ]);
+        for (variant, ops) in [("weft", s.weft), ("threads", s.threads)] {
+            let mut r = Record::new(
+                &format!("shape {}", s.shape),
+                variant,
+                2,
+                Default::default(),
+            );
+            r.ops_per_s = ops;
+            records.push(r);
+        }
+    }
+    t.print();
+    println!(
+        "blocking(|| ()) per call: {} on a worker (plain call {}), {} outside a pool",
+        dur(cost.on_worker),
+        dur(cost.plain),
+        dur(cost.outside)
+    );
+    for (variant, d) in [
+        ("plain", cost.plain),
+        ("on-worker", cost.on_worker),
+        ("outside", cost.outside),
+    ] {
+        records.push(Record::new(
+            "blocking(|| ()) per call",
+            variant,
+            2,
+            common::Sample {
+                wall: d,
+                cpu: Duration::ZERO,
+            },
+        ));
+    }
+    if smoke {
+        println!("\nsmoke run only (no `--bench`): `cargo bench --bench cpu` measures");
+        return;
+    }
+    let path = report::write_csv("cpu", &records).expect("write cpu.csv");
+    println!("\nwrote {}", path.display());
+
+    if !common::flag("--no-scaling") {
+        scaling(quick, rounds);
+    }
+    println!("total {}", ex::since(start));
+}
+
+/// Wall and CPU of the headline workloads on pools of 1, 2, 4 and 8 threads.
+fn scaling(quick: bool, rounds: usize) {
+    let big = if quick { 1_000_000 } else { 10_000_000 };
+    let fib_n = if quick { 25 } else { 30 };
+    let tree = Node::tree(big);
+    let sort_in = u32_input(Shape::Random, big);
+    let sum_in: Vec<u64> = (0..big as u64).collect();
+    let mut rows = Vec::new();
+    for threads in [1, 2, 4, 8] {
+        let p = Pools::new(threads);
+        rows.push(ex::fib(&p, fib_n, rounds));
+        rows.push(ex::tree(&p, &tree, big, rounds));
+        rows.push(ex::sort(
+            &p,
+            &format!("par_sort_unstable {}", pow10(big)),
+            &sort_in,
+            false,
+            rounds,
+        ));
+        rows.push(ex::sort(
+            &p,
+            &format!("par_sort {}", pow10(big)),
+            &sort_in,
+            true,
+            rounds,
+        ));
+        rows.push(ex::iter(
+            &p,
+            &format!("sum {}", pow10(big)),
+            rounds,
+            [seq::sum, rayon_w::sum, weft_w::sum],
+            &sum_in,
+        ));
+        rows.push(ex::iter(
+            &p,
+            &format!("map-collect {}", pow10(big)),
+            rounds,
+            [seq::map_collect, rayon_w::map_collect, weft_w::map_collect],
+            &sum_in,
+        ));
+    }
+    progress_done();
+    println!("\n## scaling: pools of 1, 2, 4, 8 threads on this machine");
+    rows.sort_by(|a, b| a.name.cmp(&b.name).then(a.threads.cmp(&b.threads)));
+    compare_table(&rows).print();
+    let records: Vec<Record> = rows.iter().flat_map(|c| c.records()).collect();
+    let path = report::write_csv("scaling", &records).expect("write scaling.csv");
+    println!("wrote {}", path.display());
+}

@@ -1,0 +1,116 @@
+//! The README's first command: weft beside rayon and sequential code on the headline workloads, wall and CPU time.
+//!
+//! `cargo run --release --example demo` (under a minute on 2 cores), `-- --quick` (seconds).
+//! Flags: `--threads N` (default: the machine's CPUs), `--size N` (sorts and iterators,
+//! default 10^7), `--tree N` (nodes, default 10^7), `--fib N` (default 30), `--dispatches N`
+//! (default 50,000), `--rounds N` (default 3; medians). Writes `target/weft-bench/demo.csv`.
+
+#[path = "../benches/common/mod.rs"]
+mod common;
+
+use common::experiments::{self as ex, Pools};
+use common::report::{self, compare_table, dur, progress, progress_done};
+use common::workloads::{rayon_w, seq, weft_w};
+use common::{opt, pow10, u32_input, Node, Shape};
+use std::time::{Duration, Instant};
+
+fn main() {
+    if common::flag("--help") || common::flag("-h") {
+        println!(
+            "cargo run --release --example demo -- [--quick] [--threads N] [--size N] \
+             [--tree N] [--fib N] [--dispatches N] [--rounds N]"
+        );
+        return;
+    }
+    let quick = common::flag("--quick");
+    let cpus = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let threads: usize = opt("--threads").unwrap_or(cpus);
+    let size: usize = opt("--size").unwrap_or(if quick { 1_000_000 } else { 10_000_000 });
+    let nodes: usize = opt("--tree").unwrap_or(if quick { 1_000_000 } else { 10_000_000 });
+    let fib_n: u64 = opt("--fib").unwrap_or(if quick { 25 } else { 30 });
+    let dispatches: usize = opt("--dispatches").unwrap_or(if quick { 5_000 } else { 50_000 });
+    let rounds: usize = opt("--rounds").unwrap_or(if quick { 1 } else { 3 });
+    let idle = if quick {
+        Duration::from_millis(300)
+    } else {
+        Duration::from_secs(1)
+    };
+    let mix_tasks = if quick { 16 } else { 64 };
+    let start = Instant::now();
+
+    println!("weft demo: {}", common::machine());
+    println!(
+        "{threads}-thread pools (narrow dispatch: 8), medians of {rounds} round(s), weft and rayon \
+         alternating; CPU = user+sys of the whole process (getrusage)\n"
+    );
+    progress("preparing inputs");
+    let tree = Node::tree(nodes);
+    let sort_in = u32_input(Shape::Random, size);
+    let iter_in: Vec<u64> = (0..size as u64).collect();
+    let p = Pools::new(threads);
+    let mut rows = Vec::new();
+    rows.push(ex::fib(&p, fib_n, rounds));
+    rows.push(ex::tree(&p, &tree, nodes, rounds));
+    drop(tree);
+    let s = pow10(size);
+    rows.push(ex::sort(
+        &p,
+        &format!("quicksort {s} u32"),
+        &sort_in,
+        false,
+        rounds,
+    ));
+    rows.push(ex::sort(
+        &p,
+        &format!("mergesort {s} u32"),
+        &sort_in,
+        true,
+        rounds,
+    ));
+    drop(sort_in);
+    rows.push(ex::iter(
+        &p,
+        &format!("par_iter sum {s}"),
+        rounds,
+        [seq::sum, rayon_w::sum, weft_w::sum],
+        &iter_in,
+    ));
+    rows.push(ex::iter(
+        &p,
+        &format!("par_iter map-collect {s}"),
+        rounds,
+        [seq::map_collect, rayon_w::map_collect, weft_w::map_collect],
+        &iter_in,
+    ));
+    drop(iter_in);
+    let mut idle_row = ex::idle_burn(&p, Duration::from_millis(200), idle, rounds);
+    idle_row.name = format!("idle burn ({} after burst)", dur(idle));
+    rows.push(idle_row);
+    let p8 = Pools::new(8);
+    rows.push(ex::narrow(
+        &p8,
+        dispatches,
+        Duration::from_micros(1),
+        rounds,
+    ));
+    drop(p8);
+    let ms10 = Duration::from_millis(10);
+    let mix = ex::mix(&p, mix_tasks, ms10, ms10, rounds);
+    rows.push(mix.compare.clone());
+    progress_done();
+
+    compare_table(&rows).print();
+    println!(
+        "\nblocking mix: {mix_tasks} tasks blocking(|| sleep(10 ms)) + {mix_tasks} tasks of 10 ms CPU; \
+         ideal {}, rayon + a thread per blocking task {}, weft without blocking() {}",
+        dur(mix.ideal),
+        dur(mix.threads.wall),
+        dur(mix.weft_plain.wall)
+    );
+    println!("idle burn: wall is the idle period; the CPU columns are what the idle pool burnt.");
+    let records: Vec<_> = rows.iter().flat_map(|c| c.records()).collect();
+    match report::write_csv("demo", &records) {
+        Ok(path) => println!("results: {} ({} total)", path.display(), ex::since(start)),
+        Err(e) => eprintln!("could not write results: {e}"),
+    }
+}

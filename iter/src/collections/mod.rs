@@ -1,0 +1,102 @@
+//! Parallel iterators over std's collections (by value, by reference and by mutable reference
+//! where std has the matching iterator), and their parallel drains.
+//!
+//! Collections without random access (maps, sets, lists, heaps) are first gathered into a
+//! `Vec` (of items or references), whose parallel iterator does the work: a sequential pass
+//! that is cheap next to any work worth doing in parallel.
+
+pub mod binary_heap;
+pub mod btree_map;
+pub mod btree_set;
+pub mod hash_map;
+pub mod hash_set;
+pub mod linked_list;
+pub mod vec_deque;
+
+/// Implements `ParallelIterator` and `IndexedParallelIterator` for a wrapper struct with a
+/// field `inner` by forwarding every method to it.
+macro_rules! delegate_indexed {
+    ($Name:ident<$($gen:tt),*> => $Item:ty, impl[$($param:tt)*]) => {
+        impl<$($param)*> crate::ParallelIterator for $Name<$($gen),*> {
+            type Item = $Item;
+
+            fn drive_unindexed<C>(self, consumer: C) -> C::Result
+            where
+                C: crate::plumbing::UnindexedConsumer<Self::Item>,
+            {
+                self.inner.drive_unindexed(consumer)
+            }
+
+            fn opt_len(&self) -> Option<usize> {
+                self.inner.opt_len()
+            }
+        }
+
+        impl<$($param)*> crate::IndexedParallelIterator for $Name<$($gen),*> {
+            fn drive<C>(self, consumer: C) -> C::Result
+            where
+                C: crate::plumbing::Consumer<Self::Item>,
+            {
+                self.inner.drive(consumer)
+            }
+
+            fn len(&self) -> usize {
+                self.inner.len()
+            }
+
+            fn with_producer<CB>(self, callback: CB) -> CB::Output
+            where
+                CB: crate::plumbing::ProducerCallback<Self::Item>,
+            {
+                self.inner.with_producer(callback)
+            }
+        }
+    };
+}
+use delegate_indexed;
+
+/// Implements `IntoParallelIterator` for a collection (or a reference to one) by gathering its
+/// sequential items into a `Vec` and wrapping that vector's parallel iterator.
+macro_rules! into_par_vec {
+    ($Coll:ty => $Name:ident<$($gen:tt),*>, impl[$($param:tt)*]) => {
+        impl<$($param)*> crate::IntoParallelIterator for $Coll {
+            type Item = <$Coll as IntoIterator>::Item;
+            type Iter = $Name<$($gen),*>;
+
+            fn into_par_iter(self) -> Self::Iter {
+                let items: Vec<_> = self.into_iter().collect();
+                $Name {
+                    inner: crate::IntoParallelIterator::into_par_iter(items),
+                }
+            }
+        }
+    };
+}
+use into_par_vec;
+
+/// Lends a collection's items as a `Vec` (taken out of it), and puts the vector back into the
+/// collection when dropped: how `VecDeque` and `BinaryHeap` drain through `Vec::par_drain`
+/// in place, keeping their allocation.
+struct DrainGuard<'a, T, C: From<Vec<T>>> {
+    collection: &'a mut C,
+    vec: Vec<T>,
+}
+
+impl<'a, T, C> DrainGuard<'a, T, C>
+where
+    C: Default + From<Vec<T>>,
+    Vec<T>: From<C>,
+{
+    fn new(collection: &'a mut C) -> Self {
+        DrainGuard {
+            vec: Vec::from(std::mem::take(collection)),
+            collection,
+        }
+    }
+}
+
+impl<T, C: From<Vec<T>>> Drop for DrainGuard<'_, T, C> {
+    fn drop(&mut self) {
+        *self.collection = C::from(std::mem::take(&mut self.vec));
+    }
+}

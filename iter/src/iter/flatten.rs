@@ -1,0 +1,42 @@
+//! `flatten`: yields the items of every item, each a parallel iterable, in order.
+
+use super::*;
+use crate::plumbing::*;
+
+/// The iterator of [`ParallelIterator::flatten`].
+///
+/// # Examples
+///
+/// ```
+/// use weft_iter::prelude::*;
+///
+/// let it: weft_iter::iter::Flatten<_> = vec![vec![1], vec![2, 3]].into_par_iter().flatten();
+/// assert_eq!(it.sum::<i32>(), 6);
+/// ```
+#[must_use = "iterator adaptors are lazy and do nothing unless consumed"]
+#[derive(Clone, Debug)]
+pub struct Flatten<I> {
+    base: I,
+}
+
+impl<I> Flatten<I> {
+    pub(super) fn new(base: I) -> Self {
+        Flatten { base }
+    }
+}
+
+fn identity<T>(x: T) -> T {
+    x
+}
+
+impl<I> ParallelIterator for Flatten<I>
+where
+    I: ParallelIterator,
+    I::Item: IntoParallelIterator,
+{
+    type Item = <I::Item as IntoParallelIterator>::Item;
+
+    fn drive_unindexed<C: UnindexedConsumer<Self::Item>>(self, consumer: C) -> C::Result {
+        self.base.flat_map(identity).drive_unindexed(consumer)
+    }
+}

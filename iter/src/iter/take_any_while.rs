@@ -1,0 +1,81 @@
+//! `take_any_while`: items while a predicate holds; once it fails on any item, the others
+//! stop taking as soon as they see it.
+
+use super::gate::{Gate, GateConsumer};
+use super::*;
+use crate::plumbing::*;
+use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// The iterator of [`ParallelIterator::take_any_while`].
+///
+/// # Examples
+///
+/// ```
+/// use weft_iter::prelude::*;
+///
+/// let it: weft_iter::iter::TakeAnyWhile<_, _> = (0..100).into_par_iter().take_any_while(|x| *x < 50);
+/// assert!(it.count() <= 50);
+/// ```
+#[must_use = "iterator adaptors are lazy and do nothing unless consumed"]
+#[derive(Clone)]
+pub struct TakeAnyWhile<I, P> {
+    base: I,
+    predicate: P,
+}
+
+impl<I: fmt::Debug, P> fmt::Debug for TakeAnyWhile<I, P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("TakeAnyWhile")
+            .field("base", &self.base)
+            .finish()
+    }
+}
+
+impl<I, P> TakeAnyWhile<I, P> {
+    pub(super) fn new(base: I, predicate: P) -> Self {
+        TakeAnyWhile { base, predicate }
+    }
+}
+
+struct Taking<'p, P> {
+    predicate: &'p P,
+    taking: AtomicBool,
+}
+
+impl<T, P: Fn(&T) -> bool + Sync> Gate<T> for Taking<'_, P> {
+    fn admit(&self, item: &T) -> bool {
+        // Relaxed: the flag alone decides; no other memory is published through it.
+        if !self.taking.load(Ordering::Relaxed) {
+            false
+        } else if (self.predicate)(item) {
+            true
+        } else {
+            self.taking.store(false, Ordering::Relaxed);
+            false
+        }
+    }
+
+    fn closed(&self) -> bool {
+        !self.taking.load(Ordering::Relaxed)
+    }
+}
+
+impl<I, P> ParallelIterator for TakeAnyWhile<I, P>
+where
+    I: ParallelIterator,
+    P: Fn(&I::Item) -> bool + Sync + Send,
+{
+    type Item = I::Item;
+
+    fn drive_unindexed<C: UnindexedConsumer<I::Item>>(self, consumer: C) -> C::Result {
+        let gate = Taking {
+            predicate: &self.predicate,
+            taking: AtomicBool::new(true),
+        };
+        self.base.drive_unindexed(GateConsumer {
+            base: consumer,
+            gate: &gate,
+        })
+    }
+}

@@ -1,0 +1,336 @@
+//! Merging two sorted runs into a buffer, in parallel pieces split by binary search.
+//!
+//! Elements move bitwise between the slice and a buffer of the same length. The rule that keeps
+//! every element in exactly one place: a merge of `left` and `right` into `dest`, whether it
+//! returns or unwinds from a panicking comparator, leaves all of its elements in `dest`.
+
+use crate::weight::Weight;
+use std::cmp::Ordering;
+use std::{mem, ptr};
+use weft_core::join_context;
+
+/// A raw pointer that may cross to another thread with the elements it points to.
+pub(super) struct SendPtr<T>(pub(super) *mut T);
+
+impl<T> Clone for SendPtr<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T> Copy for SendPtr<T> {}
+
+// SAFETY: a `SendPtr` only moves the elements it points to between threads, which `T: Send`
+// allows; the sorts that create one give each thread disjoint ranges.
+unsafe impl<T: Send> Send for SendPtr<T> {}
+// SAFETY: as above; a shared `SendPtr` is only copied, never dereferenced through `&self`.
+unsafe impl<T: Send> Sync for SendPtr<T> {}
+
+impl<T> SendPtr<T> {
+    /// The pointer. A method, so that closures capture the whole `SendPtr` (which is `Send`)
+    /// rather than its raw-pointer field (which is not).
+    pub(super) fn get(self) -> *mut T {
+        self.0
+    }
+}
+
+/// Copies `len` elements from `src` to `dst` when dropped: the way a step that may unwind
+/// hands its elements on to where its caller expects them.
+pub(super) struct CopyOnDrop<T> {
+    pub(super) src: *const T,
+    pub(super) dst: *mut T,
+    pub(super) len: usize,
+}
+
+impl<T> Drop for CopyOnDrop<T> {
+    fn drop(&mut self) {
+        // SAFETY: whoever built the guard promised that `src` and `dst` are valid for `len`
+        // elements, do not overlap, and that `dst` is where these elements belong next.
+        unsafe { ptr::copy_nonoverlapping(self.src, self.dst, self.len) };
+    }
+}
+
+/// A sorted run of `len` elements starting at `ptr`, about to be merged.
+pub(super) struct Run<T> {
+    pub(super) ptr: SendPtr<T>,
+    pub(super) len: usize,
+}
+
+impl<T> Clone for Run<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T> Copy for Run<T> {}
+
+impl<T> Run<T> {
+    /// The run's elements from `at` on.
+    ///
+    /// # Safety
+    ///
+    /// `at <= self.len`.
+    unsafe fn tail(self, at: usize) -> Self {
+        // SAFETY: the caller keeps `at` within the run.
+        let ptr = SendPtr(unsafe { self.ptr.get().add(at) });
+        Run {
+            ptr,
+            len: self.len - at,
+        }
+    }
+
+    /// The run's first `len` elements.
+    fn head(self, len: usize) -> Self {
+        debug_assert!(len <= self.len, "head of {len} from a run of {}", self.len);
+        Run { ptr: self.ptr, len }
+    }
+}
+
+/// Merges the sorted runs `left` and `right` into `dest`, splitting the merge into parallel
+/// pieces while `weight` says so. Stable: of equal elements, those of `left` come first.
+///
+/// # Safety
+///
+/// Both runs must be valid for reads of their lengths and `dest` for writes of the sum; `dest`
+/// must not overlap either run. The elements are moved: afterwards, and also when `cmp`
+/// panics, all of them are in `dest` and the runs hold stale bitwise copies.
+pub(super) unsafe fn par_merge<T, F, W>(
+    left: Run<T>,
+    right: Run<T>,
+    dest: SendPtr<T>,
+    cmp: &F,
+    mut weight: W,
+    migrated: bool,
+) where
+    T: Send,
+    F: Fn(&T, &T) -> Ordering + Sync,
+    W: Weight,
+{
+    let len = left.len + right.len;
+    if left.len == 0 || right.len == 0 || len <= 2 || !weight.should_split(len, migrated) {
+        // SAFETY: the caller's contract is exactly `seq_merge`'s.
+        unsafe { seq_merge(left, right, dest.get(), cmp) };
+        return;
+    }
+
+    // If a comparison below panics, nothing has moved yet: put both runs in `dest` as they are.
+    let guard = (
+        CopyOnDrop {
+            src: left.ptr.get(),
+            dst: dest.get(),
+            len: left.len,
+        },
+        CopyOnDrop {
+            src: right.ptr.get(),
+            // SAFETY: `dest` has room for `len` elements, so `dest + left.len` is in bounds.
+            dst: unsafe { dest.get().add(left.len) },
+            len: right.len,
+        },
+    );
+    // SAFETY: the caller guarantees both runs are valid for reads of their lengths, and nothing
+    // writes to them while these shared slices live (the writes go to `dest`).
+    let (l, r) = unsafe {
+        (
+            std::slice::from_raw_parts(left.ptr.get(), left.len),
+            std::slice::from_raw_parts(right.ptr.get(), right.len),
+        )
+    };
+    if cmp(&l[left.len - 1], &r[0]) != Ordering::Greater {
+        // Already in order (a presorted input): the guard's copies are the whole merge.
+        drop(guard);
+        return;
+    }
+    let (left_mid, right_mid) = split_for_merge(l, r, cmp);
+    mem::forget(guard);
+
+    // SAFETY: the split points are within the runs, and `dest_mid` within `dest`. Each half
+    // merges disjoint parts of the runs into a disjoint part of `dest`, and together the halves
+    // cover all of it, so on return or unwind every element is in `dest` (join waits for both).
+    unsafe {
+        let (left_hi, right_hi) = (left.tail(left_mid), right.tail(right_mid));
+        let dest_hi = SendPtr(dest.get().add(left_mid + right_mid));
+        join_context(
+            |ctx| {
+                let (l, r) = (left.head(left_mid), right.head(right_mid));
+                par_merge(l, r, dest, cmp, weight, ctx.migrated())
+            },
+            |ctx| par_merge(left_hi, right_hi, dest_hi, cmp, weight, ctx.migrated()),
+        );
+    }
+}
+
+/// Split points `(l, r)` such that merging `left[..l]` with `right[..r]`, then `left[l..]` with
+/// `right[r..]`, gives the stable merge of the runs. Halves the longer run and binary-searches
+/// the other, so each piece holds at least a quarter of the elements.
+fn split_for_merge<T, F>(left: &[T], right: &[T], cmp: &F) -> (usize, usize)
+where
+    F: Fn(&T, &T) -> Ordering,
+{
+    if left.len() >= right.len() {
+        let l = left.len() / 2;
+        // Elements of `right` strictly below `left[l]` precede it; equal ones follow it.
+        let r = right.partition_point(|x| cmp(x, &left[l]) == Ordering::Less);
+        (l, r)
+    } else {
+        let r = right.len() / 2;
+        // Elements of `left` up to and including those equal to `right[r]` precede it.
+        let l = left.partition_point(|x| cmp(&right[r], x) != Ordering::Less);
+        (l, r)
+    }
+}
+
+/// Below this many elements, a sequential merge runs as one loop instead of two interleaved.
+const INTERLEAVE_MIN: usize = 64;
+
+/// The sequential merge, as `par_merge` describes it.
+///
+/// A merge is a chain of dependent steps (each step's loads wait for the previous comparison),
+/// so one merge leaves most of a core idle. This one splits the merge in two with
+/// `split_for_merge` and runs both halves in one interleaved loop, two independent chains.
+///
+/// # Safety
+///
+/// As for [`par_merge`].
+unsafe fn seq_merge<T, F>(left: Run<T>, right: Run<T>, dest: *mut T, cmp: &F)
+where
+    F: Fn(&T, &T) -> Ordering,
+{
+    if left.len == 0 || right.len == 0 || left.len + right.len < INTERLEAVE_MIN {
+        // SAFETY: the caller's contract covers the whole merge.
+        let mut one = unsafe { Merging::new(left, right, dest) };
+        // SAFETY: as above.
+        unsafe { one.finish(cmp) };
+        return;
+    }
+    // SAFETY: `dest` has room for both runs, so `dest + left.len` is in bounds.
+    let dest_right = unsafe { dest.add(left.len) };
+    // Nothing has moved if the binary search panics: put both runs in `dest` as they are.
+    let guard = (
+        CopyOnDrop {
+            src: left.ptr.get(),
+            dst: dest,
+            len: left.len,
+        },
+        CopyOnDrop {
+            src: right.ptr.get(),
+            dst: dest_right,
+            len: right.len,
+        },
+    );
+    // SAFETY: the runs are valid for reads and only `dest` is written while these live.
+    let (l, r) = unsafe {
+        (
+            std::slice::from_raw_parts(left.ptr.get(), left.len),
+            std::slice::from_raw_parts(right.ptr.get(), right.len),
+        )
+    };
+    let (left_mid, right_mid) = split_for_merge(l, r, cmp);
+    mem::forget(guard);
+    // SAFETY: the split points are within the runs; the two merges read disjoint parts of them
+    // and write disjoint parts of `dest` that together cover it. Each `Merging` moves its own
+    // remainder to its output when dropped, also on unwind.
+    unsafe {
+        let mut lo = Merging::new(left.head(left_mid), right.head(right_mid), dest);
+        let mut hi = Merging::new(
+            left.tail(left_mid),
+            right.tail(right_mid),
+            dest.add(left_mid + right_mid),
+        );
+        while lo.both_left() && hi.both_left() {
+            lo.step(cmp);
+            hi.step(cmp);
+        }
+        lo.finish(cmp);
+        hi.finish(cmp);
+    }
+}
+
+/// The state of one sequential merge; dropping it moves what is left of both runs to the output.
+struct Merging<T> {
+    left: *const T,
+    left_end: *const T,
+    right: *const T,
+    right_end: *const T,
+    out: *mut T,
+}
+
+impl<T> Merging<T> {
+    /// A merge of `left` and `right` into `out`.
+    ///
+    /// # Safety
+    ///
+    /// As for [`par_merge`]; the returned state owns the runs' elements until it has moved them.
+    unsafe fn new(left: Run<T>, right: Run<T>, out: *mut T) -> Self {
+        // SAFETY: the runs are valid for their lengths, so their ends are in bounds.
+        unsafe {
+            Merging {
+                left: left.ptr.get(),
+                left_end: left.ptr.get().add(left.len),
+                right: right.ptr.get(),
+                right_end: right.ptr.get().add(right.len),
+                out,
+            }
+        }
+    }
+
+    /// Whether both runs still have elements.
+    #[inline(always)]
+    fn both_left(&self) -> bool {
+        self.left < self.left_end && self.right < self.right_end
+    }
+
+    /// Moves the smaller head (the left one on a tie) to the output.
+    ///
+    /// # Safety
+    ///
+    /// `both_left()`.
+    #[inline(always)]
+    unsafe fn step<F>(&mut self, cmp: &F)
+    where
+        F: Fn(&T, &T) -> Ordering,
+    {
+        // SAFETY: both cursors are below their ends, so they point at unmoved elements; a
+        // panic here unwinds before anything moved in this step, and the drop finishes up.
+        let take_right = unsafe { cmp(&*self.right, &*self.left) } == Ordering::Less;
+        let from = if take_right { self.right } else { self.left };
+        // SAFETY: `from` is an unmoved element and `out` the next free output slot; advancing
+        // the one cursor that moved keeps the output's room equal to the elements unmoved.
+        unsafe {
+            ptr::copy_nonoverlapping(from, self.out, 1);
+            self.out = self.out.add(1);
+            self.right = self.right.add(usize::from(take_right));
+            self.left = self.left.add(usize::from(!take_right));
+        }
+    }
+
+    /// Runs the merge to its end.
+    ///
+    /// # Safety
+    ///
+    /// The state came from [`Merging::new`] and its contract still holds.
+    unsafe fn finish<F>(&mut self, cmp: &F)
+    where
+        F: Fn(&T, &T) -> Ordering,
+    {
+        while self.both_left() {
+            // SAFETY: checked just above.
+            unsafe { self.step(cmp) };
+        }
+        // Dropping `self` moves the rest of whichever run is left.
+    }
+}
+
+impl<T> Drop for Merging<T> {
+    fn drop(&mut self) {
+        // SAFETY: `left..left_end` and `right..right_end` are the elements not yet moved, and
+        // `out` has room for exactly their number (the output and the runs advance together);
+        // the output does not overlap the runs. Afterwards both runs are empty.
+        unsafe {
+            let left_rest = self.left_end.offset_from(self.left) as usize;
+            let right_rest = self.right_end.offset_from(self.right) as usize;
+            ptr::copy_nonoverlapping(self.left, self.out, left_rest);
+            ptr::copy_nonoverlapping(self.right, self.out.add(left_rest), right_rest);
+            self.left = self.left_end;
+            self.right = self.right_end;
+            self.out = self.out.add(left_rest + right_rest);
+        }
+    }
+}

@@ -1,0 +1,66 @@
+//! Replays the fuzzers' seed corpora (`fuzz/corpus/<target>/`) through their checks on stable.
+//!
+//! The checks are the fuzz crate's own files, included by path, so the libFuzzer targets and
+//! this test share one copy of the logic. Run a target itself with cargo-fuzz: see
+//! `fuzz/README.md`.
+
+#[path = "../fuzz/src/bytes.rs"]
+mod bytes;
+#[path = "../fuzz/src/iter_pipeline.rs"]
+mod iter_pipeline;
+#[path = "../fuzz/src/join_tree.rs"]
+mod join_tree;
+#[path = "../fuzz/src/planned.rs"]
+mod planned;
+#[path = "../fuzz/src/pools.rs"]
+mod pools;
+#[path = "../fuzz/src/sort.rs"]
+mod sort;
+
+use std::fs;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::PathBuf;
+
+/// Runs `check` on every file of `fuzz/corpus/<target>/`, then fails naming every file whose
+/// check panicked.
+fn replay(target: &str, check: fn(&[u8])) {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("fuzz/corpus")
+        .join(target);
+    let mut files: Vec<PathBuf> = fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("read {}: {e}", dir.display()))
+        .map(|entry| entry.expect("read a corpus entry").path())
+        .filter(|path| path.is_file())
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no seed corpus in {}", dir.display());
+    let failed: Vec<String> = files
+        .iter()
+        .filter(|path| {
+            let data = fs::read(path).expect("read a corpus file");
+            catch_unwind(AssertUnwindSafe(|| check(&data))).is_err()
+        })
+        .map(|path| path.display().to_string())
+        .collect();
+    assert!(
+        failed.is_empty(),
+        "{target}: {} of {} corpus files failed (their panics are printed above): {failed:#?}",
+        failed.len(),
+        files.len()
+    );
+}
+
+#[test]
+fn iter_pipeline_corpus() {
+    replay("iter_pipeline", iter_pipeline::check);
+}
+
+#[test]
+fn sort_corpus() {
+    replay("sort", sort::check);
+}
+
+#[test]
+fn join_tree_corpus() {
+    replay("join_tree", join_tree::check);
+}
