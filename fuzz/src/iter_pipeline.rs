@@ -7,12 +7,22 @@
 //! adaptor and a terminal (collect, sum, find_first, reduce, ...). Every item is an `i32`, so
 //! adaptors that change the item (enumerate, zip, chunks) map back to `i32` by a fixed mix.
 //! The std side runs the same steps on `Vec`s one adaptor at a time: a plain model.
+//!
+//! The pipelines name one weight type, [`Chosen`], which follows the built-in weight picked
+//! for the run (through a global that its `root` reads, see [`POLICY`]), so that they compile
+//! once rather than once per built-in. The last adaptor also runs with each built-in named
+//! directly (`.weight::<Adaptive>()`, ...).
 
 use crate::bytes::{Bytes, Rng};
 use crate::pools::{pools, THREADS};
 use std::fmt::Debug;
 use std::num::Wrapping;
+use std::panic::Location;
+use std::sync::atomic::{AtomicUsize, Ordering::SeqCst};
+use std::sync::Mutex;
+use std::time::Duration;
 use weft::prelude::*;
+use weft::weight::Weight;
 
 /// An element-wise function, decoded from bytes.
 #[derive(Clone, Copy, Debug)]
@@ -449,42 +459,142 @@ impl Sink for Finish {
     }
 }
 
-/// A weight's way to start a pipeline over a slice.
-trait Source {
-    const NAME: &'static str;
-    fn start<S: Sink>(v: &[i32], sink: S) -> S::Out;
+// ---- The weight ----
+//
+// Every pipeline starts with `.weight::<Chosen>()`, one weight type that follows, at run time,
+// the built-in weight `check` picked. The pipelines are generic over their source, so naming
+// each built-in as a type would compile every pipeline four times over (most of this crate's
+// build time); `Chosen` compiles them once and still runs each built-in's own splitting code.
+
+/// A built-in weight that [`Chosen`] follows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Policy {
+    /// [`Adaptive`].
+    Adaptive,
+    /// [`FullyParallel`].
+    FullyParallel,
+    /// [`Cost<256>`](Cost).
+    Cost,
+    /// [`Autotune`].
+    Autotune,
 }
 
-macro_rules! source {
-    ($name:ident, $weight:ty) => {
-        struct $name;
-        impl Source for $name {
-            const NAME: &'static str = stringify!($weight);
-            fn start<S: Sink>(v: &[i32], sink: S) -> S::Out {
-                sink.run(v.par_iter().copied().weight::<$weight>())
-            }
+impl Policy {
+    /// Every policy, in the order `check` runs them.
+    pub const ALL: [Policy; 4] = [
+        Policy::Adaptive,
+        Policy::FullyParallel,
+        Policy::Cost,
+        Policy::Autotune,
+    ];
+
+    /// The built-in weight's type, for failure messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            Policy::Adaptive => "Adaptive",
+            Policy::FullyParallel => "FullyParallel",
+            Policy::Cost => "Cost<256>",
+            Policy::Autotune => "Autotune",
         }
-    };
+    }
 }
 
-source!(AdaptiveSource, Adaptive);
-source!(FullyParallelSource, FullyParallel);
-source!(CostSource, Cost<256>);
-source!(AutotuneSource, Autotune);
+/// The policy of the pipelines now running, as an index into [`Policy::ALL`]: written by
+/// [`with_policy`], read by [`Chosen::root`].
+///
+/// A global, not a thread-local: `root` runs on whichever pool thread starts a bridge (a
+/// worker, under `install`, or a thief running half of a `chain`), never on the thread that
+/// called `check`. Only the root reads it; the state it makes travels with every split.
+static POLICY: AtomicUsize = AtomicUsize::new(0);
 
-/// The intermediate vectors and the outcome, by weft with the weight of `W`.
-fn run_weft<W: Source>(case: &Case) -> (Vec<Vec<i32>>, Outcome) {
+/// Held while a check runs pipelines, so that checks on several threads at once (a test
+/// harness) never see each other's [`POLICY`].
+static RUNNING: Mutex<()> = Mutex::new(());
+
+/// Runs `f` with every `Chosen` weight created meanwhile following `policy`. The caller holds
+/// [`RUNNING`].
+fn with_policy<R>(policy: Policy, f: impl FnOnce() -> R) -> R {
+    // `install` hands `f` to the pool through its queues, which order this store before any
+    // `root` that `f` makes.
+    POLICY.store(policy as usize, SeqCst);
+    f()
+}
+
+/// A weight that follows the built-in one picked by [`with_policy`]: its state is that
+/// weight's own state, made by that weight's `root` and updated by its `should_split`.
+///
+/// It is timed (`TIMED = true`) so that `Autotune` learns; for the other policies a leaf is
+/// timed and the time thrown away, which runs the same leaf code. The untimed path of the
+/// bridge is covered by [`direct`].
+#[derive(Clone, Copy, Debug)]
+pub enum Chosen {
+    /// Follows [`Adaptive`].
+    Adaptive(Adaptive),
+    /// Follows [`FullyParallel`].
+    FullyParallel(FullyParallel),
+    /// Follows [`Cost<256>`](Cost).
+    Cost(Cost<256>),
+    /// Follows [`Autotune`].
+    Autotune(Autotune),
+}
+
+impl Weight for Chosen {
+    const TIMED: bool = true;
+
+    fn root(len: usize, site: &'static Location<'static>) -> Self {
+        match Policy::ALL[POLICY.load(SeqCst)] {
+            Policy::Adaptive => Chosen::Adaptive(<Adaptive as Weight>::root(len, site)),
+            Policy::FullyParallel => {
+                Chosen::FullyParallel(<FullyParallel as Weight>::root(len, site))
+            }
+            Policy::Cost => Chosen::Cost(<Cost<256> as Weight>::root(len, site)),
+            Policy::Autotune => Chosen::Autotune(<Autotune as Weight>::root(len, site)),
+        }
+    }
+
+    fn should_split(&mut self, len: usize, migrated: bool) -> bool {
+        match self {
+            Chosen::Adaptive(w) => w.should_split(len, migrated),
+            Chosen::FullyParallel(w) => w.should_split(len, migrated),
+            Chosen::Cost(w) => w.should_split(len, migrated),
+            Chosen::Autotune(w) => w.should_split(len, migrated),
+        }
+    }
+
+    fn leaf_done(&self, len: usize, elapsed: Duration) {
+        match self {
+            Chosen::Adaptive(w) => w.leaf_done(len, elapsed),
+            Chosen::FullyParallel(w) => w.leaf_done(len, elapsed),
+            Chosen::Cost(w) => w.leaf_done(len, elapsed),
+            Chosen::Autotune(w) => w.leaf_done(len, elapsed),
+        }
+    }
+}
+
+/// Starts a pipeline over `v` with the [`Chosen`] weight.
+fn start<S: Sink>(v: &[i32], sink: S) -> S::Out {
+    sink.run(v.par_iter().copied().weight::<Chosen>())
+}
+
+/// The intermediate vectors and the outcome, by weft (under the policy set by [`with_policy`]).
+fn run_weft(case: &Case) -> (Vec<Vec<i32>>, Outcome) {
     let mut stages = vec![case.data.clone()];
     for seg in &case.segments {
         let v = stages.last().unwrap();
         let next = match *seg {
-            Segment::Indexed(a, b) => W::start(v, Then2(a, b)),
-            Segment::Unindexed(a, u) => W::start(v, Then2Unindexed(a, u)),
+            Segment::Indexed(a, b) => start(v, Then2(a, b)),
+            Segment::Unindexed(a, u) => start(v, Then2Unindexed(a, u)),
         };
         stages.push(next);
     }
-    let out = W::start(stages.last().unwrap(), Last(case.last, case.terminal));
+    let out = start(stages.last().unwrap(), Last(case.last, case.terminal));
     (stages, out)
+}
+
+/// `op` and a `collect` over `v`, with `W` named as the pipeline's weight type: the bridge's
+/// untimed leaves and each built-in's `WeightSpec`, which `Chosen` pipelines never use.
+fn direct<W: Weight>(v: &[i32], op: Op) -> Vec<i32> {
+    apply(v.par_iter().copied().weight::<W>(), op, Collect)
 }
 
 struct Then2(Op, Op);
@@ -612,10 +722,31 @@ fn run_model(case: &Case) -> (Vec<Vec<i32>>, Outcome) {
     (stages, out)
 }
 
-fn compare<W: Source>(case: &Case, expected: &(Vec<Vec<i32>>, Outcome)) {
+fn compare(case: &Case, expected: &(Vec<Vec<i32>>, Outcome)) {
+    for policy in Policy::ALL {
+        for (pool, threads) in pools().iter().zip(THREADS) {
+            let got = with_policy(policy, || pool.install(|| run_weft(case)));
+            assert_eq_case(&got, expected, case, policy.name(), threads);
+        }
+    }
+}
+
+/// The last adaptor of `case`, collected, under each built-in weight named as a type.
+fn compare_direct(case: &Case, expected: &(Vec<Vec<i32>>, Outcome)) {
+    let v = expected.0.last().unwrap();
+    let want = model_op(v, case.last);
+    let last = case.last;
     for (pool, threads) in pools().iter().zip(THREADS) {
-        let got = pool.install(|| run_weft::<W>(case));
-        assert_eq_case(&got, expected, case, W::NAME, threads);
+        let runs: [(&str, fn(&[i32], Op) -> Vec<i32>); 4] = [
+            ("Adaptive (direct)", direct::<Adaptive>),
+            ("FullyParallel (direct)", direct::<FullyParallel>),
+            ("Cost<256> (direct)", direct::<Cost<256>>),
+            ("Autotune (direct)", direct::<Autotune>),
+        ];
+        for (name, run) in runs {
+            let got = pool.install(|| run(v, last));
+            assert_eq_case(&got, &want, case, name, threads);
+        }
     }
 }
 
@@ -637,8 +768,8 @@ fn assert_eq_case<T: PartialEq + Debug>(
 pub fn check(data: &[u8]) {
     let case = Case::decode(data);
     let expected = run_model(&case);
-    compare::<AdaptiveSource>(&case, &expected);
-    compare::<FullyParallelSource>(&case, &expected);
-    compare::<CostSource>(&case, &expected);
-    compare::<AutotuneSource>(&case, &expected);
+    // A check that failed (panicked) poisons the lock; the next one runs all the same.
+    let _running = RUNNING.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    compare(&case, &expected);
+    compare_direct(&case, &expected);
 }

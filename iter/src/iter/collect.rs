@@ -48,14 +48,28 @@ where
     unsafe { vec.set_len(start + len) };
 }
 
-/// A consumer writing items into a slice of uninitialized slots, in order.
+/// A consumer writing items into a run of uninitialized slots, in order.
+///
+/// Every piece's pointer is derived by arithmetic from one pointer to the whole target (not
+/// from a reborrowed sub-slice), so that two adjacent pieces' runs, once merged, may be read
+/// or dropped through the left piece's pointer without leaving its provenance.
 pub(crate) struct CollectConsumer<'c, T> {
-    target: &'c mut [MaybeUninit<T>],
+    start: *mut T,
+    len: usize,
+    slots: PhantomData<&'c mut [MaybeUninit<T>]>,
 }
+
+// SAFETY: a consumer has exclusive use of its `len` slots from `start` (pieces never overlap),
+// and only writes `T`s there, so it may move to another thread when `T` may.
+unsafe impl<T: Send> Send for CollectConsumer<'_, T> {}
 
 impl<'c, T: Send> CollectConsumer<'c, T> {
     fn new(target: &'c mut [MaybeUninit<T>]) -> Self {
-        CollectConsumer { target }
+        CollectConsumer {
+            start: target.as_mut_ptr().cast::<T>(),
+            len: target.len(),
+            slots: PhantomData,
+        }
     }
 }
 
@@ -91,18 +105,29 @@ impl<'c, T: Send + 'c> Consumer<T> for CollectConsumer<'c, T> {
     type Result = CollectResult<'c, T>;
 
     fn split_at(self, index: usize) -> (Self, Self, CollectReducer) {
-        let (left, right) = self.target.split_at_mut(index);
-        (
-            CollectConsumer::new(left),
-            CollectConsumer::new(right),
-            CollectReducer,
-        )
+        assert!(
+            index <= self.len,
+            "split index {index} past {} slots",
+            self.len
+        );
+        let left = CollectConsumer {
+            start: self.start,
+            len: index,
+            slots: PhantomData,
+        };
+        let right = CollectConsumer {
+            // SAFETY: `index <= len`, so this stays inside (or one past) this piece's slots.
+            start: unsafe { self.start.add(index) },
+            len: self.len - index,
+            slots: PhantomData,
+        };
+        (left, right, CollectReducer)
     }
 
     fn into_folder(self) -> Self::Folder {
         CollectResult {
-            start: self.target.as_mut_ptr().cast::<T>(),
-            total_len: self.target.len(),
+            start: self.start,
+            total_len: self.len,
             initialized_len: 0,
             slots: PhantomData,
         }

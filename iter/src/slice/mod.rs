@@ -405,9 +405,10 @@ pub trait ParallelSliceMut<T: Send> {
     /// Sorts the slice in parallel, keeping equal elements in order.
     ///
     /// A merge sort: pieces are sorted with std's stable sort and merged in parallel. It
-    /// allocates a buffer as long as the slice (none if the slice is too short to split), and
-    /// runs in *O*(*n* log *n*) time. If `T::cmp` panics, the slice holds a permutation of its
-    /// elements and the panic reaches the caller.
+    /// allocates a buffer as long as the slice (none if the slice is too short to split, or
+    /// already sorted or strictly descending, which cost one parallel scan), besides the scratch
+    /// std's sort takes for each piece, and runs in *O*(*n* log *n*) time. If `T::cmp` panics,
+    /// the slice holds a permutation of its elements and the panic reaches the caller.
     ///
     /// # Examples
     ///
