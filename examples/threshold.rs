@@ -6,8 +6,8 @@
 //!   (on weft's cheap forks `Adaptive` comes close; on rayon's this case is 5x sequential).
 //! - 1,000,000 cheap items: `Adaptive` cuts a few large pieces and re-splits only stolen ones;
 //!   `FullyParallel` pays a fork per item.
-//! - 64 items, the last 8 heavy: `Adaptive` and `Cost<1>` leave all 8 in one leaf, run by one
-//!   thread; `FullyParallel` gives every item its own task.
+//! - 64 items, the last 8 heavy (0.5 ms each): `Adaptive` and `Cost<1>` leave all 8 in one
+//!   leaf, run by one thread; `FullyParallel` gives every item its own task.
 //!
 //! `Autotune` measures its first runs at each call site, then cuts pieces of about 5 µs: close
 //! to the best on all three without being told anything.
@@ -17,10 +17,21 @@ use std::time::{Duration, Instant};
 use weft::prelude::*;
 use weft::weight::Weight;
 
-/// About `cost` multiply-adds.
+/// Costs from this many units up are timed spins.
+const SPIN: u64 = 10_000;
+
+/// `cost` dependent multiply-adds (about a nanosecond each); a cost of [`SPIN`] or more is
+/// that many nanoseconds of spinning instead, which the optimiser cannot shorten.
 fn work(x: u64, cost: u64) -> u64 {
+    if cost >= SPIN {
+        let end = Instant::now() + Duration::from_nanos(cost);
+        while Instant::now() < end {
+            std::hint::spin_loop();
+        }
+        return x;
+    }
     (0..cost).fold(x, |a, i| {
-        a.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(i)
+        black_box(a.wrapping_mul(6_364_136_223_846_793_005)).wrapping_add(i)
     })
 }
 
@@ -49,7 +60,7 @@ fn row<W: Weight>(name: &str, small: &[u64], large: &[u64], heavy: &[u64]) -> [D
     let times = [
         run::<W>(small, |_| 1),
         run::<W>(large, |_| 1),
-        run::<W>(heavy, |x| if x >= 56 { 400_000 } else { 100 }),
+        run::<W>(heavy, |x| if x >= 56 { 500_000 } else { 100 }),
     ];
     let ms = times.map(|t| format!("{:>10.3}", t.as_secs_f64() * 1e3));
     println!("{name:16} {} {} {}", ms[0], ms[1], ms[2]);

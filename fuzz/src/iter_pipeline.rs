@@ -10,8 +10,8 @@
 //!
 //! The pipelines name one weight type, [`Chosen`], which follows the built-in weight picked
 //! for the run (through a global that its `root` reads, see [`POLICY`]), so that they compile
-//! once rather than once per built-in. The last adaptor also runs with each built-in named
-//! directly (`.weight::<Adaptive>()`, ...).
+//! once rather than once per built-in. Two small pipelines also name each built-in directly
+//! (`.weight::<Adaptive>()`, ...).
 
 use crate::bytes::{Bytes, Rng};
 use crate::pools::{pools, THREADS};
@@ -591,10 +591,13 @@ fn run_weft(case: &Case) -> (Vec<Vec<i32>>, Outcome) {
     (stages, out)
 }
 
-/// `op` and a `collect` over `v`, with `W` named as the pipeline's weight type: the bridge's
-/// untimed leaves and each built-in's `WeightSpec`, which `Chosen` pipelines never use.
-fn direct<W: Weight>(v: &[i32], op: Op) -> Vec<i32> {
-    apply(v.par_iter().copied().weight::<W>(), op, Collect)
+/// `v` collected, and `v` filtered by `p` and collected, with `W` named as the pipeline's
+/// weight type: the bridge's untimed leaves and each built-in's `WeightSpec`, which `Chosen`
+/// pipelines never use. (Two small pipelines per built-in: each adaptor under each built-in
+/// would bring back the compile time that `Chosen` saves.)
+fn direct<W: Weight>(v: &[i32], p: Pred) -> (Vec<i32>, Vec<i32>) {
+    let it = || v.par_iter().copied().weight::<W>();
+    (it().collect(), it().filter(move |&x| p.test(x)).collect())
 }
 
 struct Then2(Op, Op);
@@ -731,20 +734,30 @@ fn compare(case: &Case, expected: &(Vec<Vec<i32>>, Outcome)) {
     }
 }
 
-/// The last adaptor of `case`, collected, under each built-in weight named as a type.
+/// The last stage of `case`, collected and filtered, under each built-in weight named as a
+/// type.
 fn compare_direct(case: &Case, expected: &(Vec<Vec<i32>>, Outcome)) {
     let v = expected.0.last().unwrap();
-    let want = model_op(v, case.last);
-    let last = case.last;
+    // The terminal's predicate, if it has one.
+    let p = match case.terminal {
+        Terminal::FindFirst(p)
+        | Terminal::FindLast(p)
+        | Terminal::PositionFirst(p)
+        | Terminal::PositionLast(p)
+        | Terminal::Any(p)
+        | Terminal::All(p) => p,
+        _ => Pred::Even,
+    };
+    let want = (v.clone(), model_unindexed(v, Unindexed::Filter(p)));
     for (pool, threads) in pools().iter().zip(THREADS) {
-        let runs: [(&str, fn(&[i32], Op) -> Vec<i32>); 4] = [
+        let runs: [(&str, fn(&[i32], Pred) -> (Vec<i32>, Vec<i32>)); 4] = [
             ("Adaptive (direct)", direct::<Adaptive>),
             ("FullyParallel (direct)", direct::<FullyParallel>),
             ("Cost<256> (direct)", direct::<Cost<256>>),
             ("Autotune (direct)", direct::<Autotune>),
         ];
         for (name, run) in runs {
-            let got = pool.install(|| run(v, last));
+            let got = pool.install(|| run(v, p));
             assert_eq_case(&got, &want, case, name, threads);
         }
     }
@@ -769,7 +782,9 @@ pub fn check(data: &[u8]) {
     let case = Case::decode(data);
     let expected = run_model(&case);
     // A check that failed (panicked) poisons the lock; the next one runs all the same.
-    let _running = RUNNING.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let _running = RUNNING
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
     compare(&case, &expected);
     compare_direct(&case, &expected);
 }

@@ -6,7 +6,11 @@ use crate::plumbing::*;
 /// Implements `ParallelIterator` and `IndexedParallelIterator` for a slice iterator whose
 /// length and producer are computed from `self` by the given expressions.
 macro_rules! indexed_slice_iterator {
-    ($iter:ident: $bound:ident, $item:ty, len($s:ident) = $len:expr, producer($p:ident) = $producer:expr) => {
+    (
+        $iter:ident: $bound:ident, $item:ty,
+        len($s:ident) = $len:expr,
+        producer($p:ident) = $producer:expr
+    ) => {
         impl<'data, T: $bound + 'data> ParallelIterator for $iter<'data, T> {
             type Item = $item;
 

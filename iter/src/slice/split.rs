@@ -81,7 +81,8 @@ split_iterator!(
 
 split_iterator!(
     /// A parallel iterator over the mutable pieces of a slice between elements that match a
-    /// separator. Made by [`ParallelSliceMut::par_split_mut`](super::ParallelSliceMut::par_split_mut).
+    /// separator. Made by
+    /// [`ParallelSliceMut::par_split_mut`](super::ParallelSliceMut::par_split_mut).
     ///
     /// # Examples
     ///
@@ -98,7 +99,7 @@ split_iterator!(
 split_iterator!(
     /// A parallel iterator over the mutable pieces of a slice each ended by an element that
     /// matches a separator. Made by
-    /// [`ParallelSliceMut::par_split_inclusive_mut`](super::ParallelSliceMut::par_split_inclusive_mut).
+    /// [`par_split_inclusive_mut`](super::ParallelSliceMut::par_split_inclusive_mut).
     ///
     /// # Examples
     ///
@@ -134,7 +135,10 @@ impl<T: Clone, P: Clone> Clone for SplitInclusive<'_, T, P> {
 /// separator among the last `$keep` elements is not a place to cut (an inclusive split cut at
 /// its last element would leave the whole slice on the left).
 macro_rules! split_piece {
-    ($piece:ident, $slice:ty, $bound:ident, $iter:ident, $items:ident, $keep:literal, |$s:ident, $i:ident| $cut:expr) => {
+    (
+        $piece:ident, $slice:ty, $bound:ident, $iter:ident, $items:ident, $keep:literal,
+        |$s:ident, $i:ident| $cut:expr
+    ) => {
         struct $piece<'s, 'p, T, P> {
             slice: $slice,
             separator: &'p P,

@@ -1,4 +1,4 @@
-//! Parallel sorts behind `ParallelSliceMut::par_sort*`: a stable merge sort and an unstable quicksort.
+//! The parallel sorts behind `par_sort*`: a stable merge sort and an unstable quicksort.
 //!
 //! Both cut the slice into pieces with `weft_core::join_context` while their weight type says a
 //! piece should split, and sort each remaining piece with std's sequential sort (`sort_by` or
