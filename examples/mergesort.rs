@@ -5,8 +5,13 @@
 //! sequential sort, weft's `par_sort` and rayon's, on LEN random `u32` (default 10^7).
 
 use std::panic::Location;
-use std::time::{Duration, Instant};
 use weft::prelude::*;
+
+#[allow(dead_code)] // unused where tests include this file
+#[path = "common/sort_table.rs"]
+mod sort_table;
+#[allow(unused_imports)]
+use sort_table::SortTable;
 use weft::weight::Weight;
 
 /// Sorts `v` stably, splitting while the weight `W` says so: `mergesort::<Cost<4>>(&mut v)`.
@@ -79,66 +84,27 @@ fn merge<W: Weight, T: Ord + Copy + Send + Sync>(
 
 #[allow(dead_code)] // unused where tests include this file
 fn main() {
-    let mut args = std::env::args()
-        .skip(1)
-        .map(|a| a.parse::<usize>().expect("a number"));
-    let (len, threads) = (args.next().unwrap_or(10_000_000), args.next().unwrap_or(2));
-    let mut x = 0x2545_f491_4f6c_dd1d_u64;
-    let input: Vec<u32> = (0..len)
-        .map(|_| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x as u32
-        })
-        .collect();
-    let weft_pool = weft::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .unwrap();
-    let rayon_pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .unwrap();
-    let time = |sort: &dyn Fn(&mut Vec<u32>)| -> Duration {
-        let mut runs: Vec<Duration> = (0..5)
-            .map(|_| {
-                let mut v = input.clone();
-                let start = Instant::now();
-                sort(&mut v);
-                let t = start.elapsed();
-                assert!(v.windows(2).all(|w| w[0] <= w[1]));
-                t
-            })
-            .collect();
-        runs.sort();
-        runs[2] // the median of 5
-    };
-    let std_time = time(&|v| v.sort());
-    println!("{len} random u32 on {threads} threads (median of 5 runs)");
-    for (name, t) in [
-        ("std sort (sequential, stable)", std_time),
+    let t = SortTable::from_args();
+    t.print(&[
+        ("std sort (sequential, stable)", t.time(&|v| v.sort())),
         (
             "mergesort::<Adaptive> (this file)",
-            time(&|v| weft_pool.install(|| mergesort::<Adaptive>(v))),
+            t.time(&|v| t.weft.install(|| mergesort::<Adaptive>(v))),
         ),
         (
             "mergesort::<Cost<4>> (this file)",
-            time(&|v| weft_pool.install(|| mergesort::<Cost<4>>(v))),
+            t.time(&|v| t.weft.install(|| mergesort::<Cost<4>>(v))),
         ),
         (
             "weft par_sort",
-            time(&|v| weft_pool.install(|| v.par_sort())),
+            t.time(&|v| t.weft.install(|| v.par_sort())),
         ),
         (
             "rayon par_sort",
-            time(&|v| rayon_pool.install(|| rayon::slice::ParallelSliceMut::par_sort(&mut v[..]))),
+            t.time(&|v| {
+                t.rayon
+                    .install(|| rayon::slice::ParallelSliceMut::par_sort(&mut v[..]))
+            }),
         ),
-    ] {
-        println!(
-            "{name:36} {:>9.1} ms  {:>5.2}x",
-            t.as_secs_f64() * 1e3,
-            std_time.as_secs_f64() / t.as_secs_f64()
-        );
-    }
+    ]);
 }

@@ -734,6 +734,9 @@ fn compare(case: &Case, expected: &(Vec<Vec<i32>>, Outcome)) {
     }
 }
 
+/// [`direct`] for one weight.
+type Direct = fn(&[i32], Pred) -> (Vec<i32>, Vec<i32>);
+
 /// The last stage of `case`, collected and filtered, under each built-in weight named as a
 /// type.
 fn compare_direct(case: &Case, expected: &(Vec<Vec<i32>>, Outcome)) {
@@ -750,7 +753,7 @@ fn compare_direct(case: &Case, expected: &(Vec<Vec<i32>>, Outcome)) {
     };
     let want = (v.clone(), model_unindexed(v, Unindexed::Filter(p)));
     for (pool, threads) in pools().iter().zip(THREADS) {
-        let runs: [(&str, fn(&[i32], Pred) -> (Vec<i32>, Vec<i32>)); 4] = [
+        let runs: [(&str, Direct); 4] = [
             ("Adaptive (direct)", direct::<Adaptive>),
             ("FullyParallel (direct)", direct::<FullyParallel>),
             ("Cost<256> (direct)", direct::<Cost<256>>),
@@ -787,4 +790,38 @@ pub fn check(data: &[u8]) {
         .unwrap_or_else(|poisoned| poisoned.into_inner());
     compare(&case, &expected);
     compare_direct(&case, &expected);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The leaves a pipeline over 64 items splits into on `pool` (`fold` yields one item per
+    /// leaf), with `W` as its weight.
+    fn leaves<W: Weight>(pool: usize) -> usize {
+        let v: Vec<i32> = (0..64).collect();
+        pools()[pool].install(|| {
+            v.par_iter()
+                .copied()
+                .weight::<W>()
+                .fold(|| (), |(), _| ())
+                .count()
+        })
+    }
+
+    /// `Chosen` splits as the policy set for the run, whichever thread makes its root.
+    #[test]
+    fn chosen_follows_the_policy() {
+        let _running = RUNNING
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let chosen = |policy, pool| with_policy(policy, || leaves::<Chosen>(pool));
+        // Single items; leaves of 16 items (16 * 256 = LEAF_COST); one split on one thread.
+        assert_eq!(chosen(Policy::FullyParallel, 2), 64);
+        assert_eq!(leaves::<FullyParallel>(2), 64);
+        assert_eq!(chosen(Policy::Cost, 2), 4);
+        assert_eq!(leaves::<Cost<256>>(2), 4);
+        assert_eq!(chosen(Policy::Adaptive, 0), 2);
+        assert_eq!(leaves::<Adaptive>(0), 2);
+    }
 }

@@ -1,12 +1,10 @@
 //! Parallel iterators that take the items out of a `Vec`, and collecting into a `Vec`.
 
+use crate::drain::DrainProducer;
 use crate::iter::collect::{collect_indexed_tail, collect_into_vec_tail};
 use crate::iter::collect_vec_list::ListVecConsumer;
 use crate::iter::*;
 use crate::plumbing::*;
-use std::fmt;
-use std::iter::FusedIterator;
-use std::ptr;
 
 /// A parallel iterator that moves the items out of a `Vec` (or a `Box<[T]>`).
 ///
@@ -74,91 +72,8 @@ impl<T: Send> IndexedParallelIterator for IntoIter<T> {
             self.vec.set_len(0);
             std::slice::from_raw_parts_mut(self.vec.as_mut_ptr(), len)
         };
-        callback.callback(DrainProducer { slice })
-    }
-}
-
-/// A producer that owns the items of a slice (moved out of their container) and drops the
-/// ones it does not yield.
-pub(crate) struct DrainProducer<'data, T> {
-    slice: &'data mut [T],
-}
-
-impl<'data, T: Send> Producer for DrainProducer<'data, T> {
-    type Item = T;
-    type IntoIter = SliceDrain<'data, T>;
-
-    fn into_iter(mut self) -> SliceDrain<'data, T> {
-        let slice = std::mem::take(&mut self.slice);
-        SliceDrain {
-            iter: slice.iter_mut(),
-        }
-    }
-
-    fn split_at(mut self, index: usize) -> (Self, Self) {
-        let slice = std::mem::take(&mut self.slice);
-        let (left, right) = slice.split_at_mut(index);
-        (
-            DrainProducer { slice: left },
-            DrainProducer { slice: right },
-        )
-    }
-}
-
-impl<T> Drop for DrainProducer<'_, T> {
-    fn drop(&mut self) {
-        let slice = std::mem::take(&mut self.slice);
-        // SAFETY: the producer owns the items left in its slice; nobody else reads or drops
-        // them.
-        unsafe { ptr::drop_in_place::<[T]>(slice) };
-    }
-}
-
-/// The sequential iterator of a `DrainProducer`: reads items out and drops the rest at the end.
-pub(crate) struct SliceDrain<'data, T> {
-    iter: std::slice::IterMut<'data, T>,
-}
-
-impl<T> Iterator for SliceDrain<'_, T> {
-    type Item = T;
-
-    fn next(&mut self) -> Option<T> {
-        let slot = self.iter.next()?;
-        // SAFETY: the drain owns the items of its slice; each slot is read once, and the
-        // iterator moves past it so that it is not dropped again.
-        Some(unsafe { ptr::read(slot) })
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        self.iter.size_hint()
-    }
-}
-
-impl<T> DoubleEndedIterator for SliceDrain<'_, T> {
-    fn next_back(&mut self) -> Option<T> {
-        let slot = self.iter.next_back()?;
-        // SAFETY: as in `next`.
-        Some(unsafe { ptr::read(slot) })
-    }
-}
-
-impl<T> ExactSizeIterator for SliceDrain<'_, T> {}
-
-impl<T> FusedIterator for SliceDrain<'_, T> {}
-
-impl<T> Drop for SliceDrain<'_, T> {
-    fn drop(&mut self) {
-        let rest = std::mem::take(&mut self.iter).into_slice();
-        // SAFETY: the items not yet read are still owned by the drain.
-        unsafe { ptr::drop_in_place::<[T]>(rest) };
-    }
-}
-
-impl<T> fmt::Debug for DrainProducer<'_, T> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("DrainProducer")
-            .field("len", &self.slice.len())
-            .finish()
+        // SAFETY: the items were just handed over (the vector forgot them, see above).
+        callback.callback(unsafe { DrainProducer::new(slice) })
     }
 }
 

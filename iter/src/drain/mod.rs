@@ -8,6 +8,7 @@ use std::ops::{Bound, Range, RangeBounds};
 
 pub use self::string::Drain as StringDrain;
 pub use self::vec::Drain as VecDrain;
+pub(crate) use self::vec::DrainProducer;
 
 /// Removes a range of items from a collection and yields them as a parallel iterator, like
 /// `Vec::drain`.

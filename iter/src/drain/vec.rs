@@ -183,6 +183,14 @@ impl<'data, T: 'data + Send> Drop for DrainProducer<'data, T> {
     }
 }
 
+impl<T: Send> std::fmt::Debug for DrainProducer<'_, T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DrainProducer")
+            .field("len", &self.slice.len())
+            .finish()
+    }
+}
+
 /// The sequential iterator of a [`DrainProducer`]: reads items out of the slice, and drops
 /// those left when it is dropped (like `vec::Drain` without a vector to update).
 pub(crate) struct SliceDrain<'data, T> {
