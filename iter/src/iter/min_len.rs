@@ -1,8 +1,8 @@
 //! `with_min_len`: pieces hold at least `min` items (fewer splits).
 
 use super::*;
+use crate::iter::len_limits;
 use crate::plumbing::*;
-use crate::weight::WeightSpec;
 
 /// The iterator of [`IndexedParallelIterator::with_min_len`].
 ///
@@ -49,72 +49,6 @@ impl<I: IndexedParallelIterator> IndexedParallelIterator for MinLen<I> {
     }
 
     fn with_producer<CB: ProducerCallback<Self::Item>>(self, callback: CB) -> CB::Output {
-        return self.base.with_producer(Callback {
-            callback,
-            min: self.min,
-        });
-
-        struct Callback<CB> {
-            callback: CB,
-            min: usize,
-        }
-
-        impl<T, CB> ProducerCallback<T> for Callback<CB>
-        where
-            CB: ProducerCallback<T>,
-        {
-            type Output = CB::Output;
-
-            fn callback<P: Producer<Item = T>>(self, base: P) -> CB::Output {
-                self.callback.callback(MinLenProducer {
-                    base,
-                    min: self.min,
-                })
-            }
-        }
-    }
-}
-
-struct MinLenProducer<P> {
-    base: P,
-    min: usize,
-}
-
-impl<P: Producer> Producer for MinLenProducer<P> {
-    type Item = P::Item;
-    type IntoIter = P::IntoIter;
-
-    fn into_iter(self) -> P::IntoIter {
-        self.base.into_iter()
-    }
-
-    fn min_len(&self) -> usize {
-        self.base.min_len().max(self.min)
-    }
-
-    fn max_len(&self) -> usize {
-        self.base.max_len()
-    }
-
-    fn weight_spec(&self) -> Option<WeightSpec> {
-        self.base.weight_spec()
-    }
-
-    fn split_at(self, index: usize) -> (Self, Self) {
-        let (left, right) = self.base.split_at(index);
-        (
-            MinLenProducer {
-                base: left,
-                min: self.min,
-            },
-            MinLenProducer {
-                base: right,
-                min: self.min,
-            },
-        )
-    }
-
-    fn fold_with<F: Folder<P::Item>>(self, folder: F) -> F {
-        self.base.fold_with(folder)
+        len_limits::with_len_limits(self.base, self.min, usize::MAX, callback)
     }
 }

@@ -35,6 +35,7 @@ mod inspect;
 mod interleave;
 mod interleave_shortest;
 mod intersperse;
+mod len_limits;
 mod map;
 mod map_init;
 mod map_with;
