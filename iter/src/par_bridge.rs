@@ -130,6 +130,24 @@ impl<Iter> Shared<Iter> {
     }
 }
 
+/// Attempts to take the iterator's lock before a piece gives up.
+const LOCK_ATTEMPTS: u32 = 64;
+
+impl<Iter> Shared<Iter> {
+    /// The iterator, if its lock can be had within `LOCK_ATTEMPTS` tries (spinning between
+    /// them) and is not poisoned.
+    fn try_lock(&self) -> Option<std::sync::MutexGuard<'_, std::iter::Fuse<Iter>>> {
+        for _ in 0..LOCK_ATTEMPTS {
+            match self.iter.try_lock() {
+                Ok(guard) => return Some(guard),
+                Err(std::sync::TryLockError::Poisoned(_)) => return None,
+                Err(std::sync::TryLockError::WouldBlock) => std::hint::spin_loop(),
+            }
+        }
+        None
+    }
+}
+
 /// Proof that the current thread is in a bridge's pull loop; clears its flag on drop
 /// (unwinding included).
 struct PullToken<'a> {
@@ -172,9 +190,12 @@ where
             return folder;
         };
         loop {
-            // A poisoned lock means `next()` panicked on another thread; that panic reaches
-            // the caller through the pool, so this piece just stops.
-            let Ok(mut iter) = self.iter.lock() else {
+            // Never block on the lock: its holder may be this very thread, inside a `next()`
+            // that re-entered the pool and was handed this piece. After a short bounded spin
+            // the piece gives up; no item is lost, since whoever holds the lock keeps pulling
+            // until the iterator is exhausted. A poisoned lock means `next()` panicked on
+            // another thread; that panic reaches the caller through the pool.
+            let Some(mut iter) = self.try_lock() else {
                 return folder;
             };
             let Some(item) = iter.next() else {
