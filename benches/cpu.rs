@@ -4,20 +4,17 @@
 //! `-- --rounds N` for more rounds, `-- --no-scaling` to skip the scaling sweep. Prints tables
 //! and writes `target/weft-bench/cpu.csv` and `scaling.csv`, which `examples/plot.rs` draws.
 
-#[path = "common/mod.rs"]
-mod common;
-
-use common::experiments::{self as ex, Pools};
-use common::report::{self, compare_table, dur, progress_done, Record, Table};
-use common::workloads::{rayon_w, seq, weft_w};
-use common::{pow10, u32_input, Node, Shape};
 use std::time::{Duration, Instant};
+use weft_bench::experiments::{self as ex, Pools};
+use weft_bench::report::{self, compare_table, dur, pow10, progress_done, Record, Table};
+use weft_bench::workloads::{rayon_w, seq, weft_w};
+use weft_bench::{u32_input, Node, Shape};
 
 fn main() {
     // Without `--bench` (as under `cargo test --benches`): a smoke run of seconds.
-    let smoke = !common::flag("--bench");
-    let quick = smoke || common::flag("--quick");
-    let rounds: usize = common::opt("--rounds").unwrap_or(if smoke {
+    let smoke = !weft_bench::flag("--bench");
+    let quick = smoke || weft_bench::flag("--quick");
+    let rounds: usize = weft_bench::opt("--rounds").unwrap_or(if smoke {
         1
     } else if quick {
         3
@@ -25,7 +22,7 @@ fn main() {
         5
     });
     let start = Instant::now();
-    println!("weft CPU-time harness: {}", common::machine());
+    println!("weft CPU-time harness: {}", weft_bench::machine());
     println!("medians of {rounds} rounds, weft and rayon alternating in one process\n");
     let mut records = Vec::new();
 
@@ -98,7 +95,7 @@ fn main() {
     records.extend(c.records());
     records.push(Record::new(&c.name, "weft-plain", 2, mix.weft_plain));
     records.push(Record::new(&c.name, "threads", 2, mix.threads));
-    let ideal = common::Sample {
+    let ideal = weft_bench::Sample {
         wall: mix.ideal,
         cpu: Duration::ZERO,
     };
@@ -154,7 +151,7 @@ fn main() {
             "blocking(|| ()) per call",
             variant,
             2,
-            common::Sample {
+            weft_bench::Sample {
                 wall: d,
                 cpu: Duration::ZERO,
             },
@@ -167,7 +164,7 @@ fn main() {
     let path = report::write_csv("cpu", &records).expect("write cpu.csv");
     println!("\nwrote {}", path.display());
 
-    if !common::flag("--no-scaling") {
+    if !weft_bench::flag("--no-scaling") {
         scaling(quick, rounds);
     }
     println!("total {}", ex::since(start));

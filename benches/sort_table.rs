@@ -8,6 +8,7 @@ use std::panic::Location;
 use std::time::Instant;
 use weft::slice::ParallelSliceMut;
 use weft::weight::{Adaptive, Autotune, Cost, Weight};
+use weft_bench::inputs::Rng;
 
 /// Splits until pieces hold at most `len / N` elements (N pieces in all).
 #[derive(Clone, Copy)]
@@ -18,16 +19,6 @@ impl<const N: usize> Weight for Pieces<N> {
     }
     fn should_split(&mut self, len: usize, _migrated: bool) -> bool {
         len > self.0
-    }
-}
-
-fn rng(seed: u64) -> impl FnMut() -> u64 {
-    let mut s = seed | 1;
-    move || {
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        s
     }
 }
 
@@ -81,8 +72,8 @@ fn main() {
         .build()
         .unwrap();
     let (wp, rp) = (&wp, &rp);
-    let mut r = rng(42);
-    let random: Vec<u32> = (0..len).map(|_| r() as u32).collect();
+    let mut r = Rng::new(42);
+    let random: Vec<u32> = (0..len).map(|_| r.next_u64() as u32).collect();
     let shapes: Vec<(&str, Vec<u32>)> = vec![
         ("random", random.clone()),
         ("sorted", (0..len as u32).collect()),
@@ -142,7 +133,7 @@ fn main() {
         row(name, "unstable", &res);
     }
     let strings: Vec<String> = (0..len / 10)
-        .map(|_| format!("{:x}", r() % 100_000_000))
+        .map(|_| format!("{:x}", r.next_u64() % 100_000_000))
         .collect();
     let res = race(
         &strings,

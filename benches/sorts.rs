@@ -2,13 +2,10 @@
 //!
 //! `cargo bench --bench sorts`; pools of 2 threads.
 
-#[path = "common/mod.rs"]
-mod common;
-
-use common::workloads::{rayon_w, weft_w};
-use common::{short_strings, u32_input, Shape};
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 use std::time::Duration;
+use weft_bench::workloads::{rayon_w, weft_w};
+use weft_bench::{short_strings, u32_input, Shape};
 
 const THREADS: usize = 2;
 

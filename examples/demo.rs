@@ -5,24 +5,21 @@
 //! default 10^7), `--tree N` (nodes, default 10^7), `--fib N` (default 30), `--dispatches N`
 //! (default 50,000), `--rounds N` (default 3; medians). Writes `target/weft-bench/demo.csv`.
 
-#[path = "../benches/common/mod.rs"]
-mod common;
-
-use common::experiments::{self as ex, Pools};
-use common::report::{self, compare_table, dur, progress, progress_done};
-use common::workloads::{rayon_w, seq, weft_w};
-use common::{opt, pow10, u32_input, Node, Shape};
 use std::time::{Duration, Instant};
+use weft_bench::experiments::{self as ex, Pools};
+use weft_bench::report::{self, compare_table, dur, pow10, progress, progress_done};
+use weft_bench::workloads::{rayon_w, seq, weft_w};
+use weft_bench::{opt, u32_input, Node, Shape};
 
 fn main() {
-    if common::flag("--help") || common::flag("-h") {
+    if weft_bench::flag("--help") || weft_bench::flag("-h") {
         println!(
             "cargo run --release --example demo -- [--quick] [--threads N] [--size N] \
              [--tree N] [--fib N] [--dispatches N] [--rounds N]"
         );
         return;
     }
-    let quick = common::flag("--quick");
+    let quick = weft_bench::flag("--quick");
     let cpus = std::thread::available_parallelism().map_or(2, |n| n.get());
     let threads: usize = opt("--threads").unwrap_or(cpus);
     let size: usize = opt("--size").unwrap_or(if quick { 1_000_000 } else { 10_000_000 });
@@ -38,7 +35,7 @@ fn main() {
     let mix_tasks = if quick { 16 } else { 64 };
     let start = Instant::now();
 
-    println!("weft demo: {}", common::machine());
+    println!("weft demo: {}", weft_bench::machine());
     println!(
         "{threads}-thread pools (narrow dispatch: 8), medians of {rounds} round(s), weft and rayon \
          alternating; CPU = user+sys of the whole process (getrusage)\n"

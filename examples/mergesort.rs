@@ -7,16 +7,12 @@
 use std::panic::Location;
 use weft::prelude::*;
 
-#[allow(dead_code)] // unused where tests include this file
-#[path = "common/sort_table.rs"]
-mod sort_table;
-#[allow(unused_imports)]
-use sort_table::SortTable;
 use weft::weight::Weight;
+use weft_bench::sort_table::SortTable;
 
 /// Sorts `v` stably, splitting while the weight `W` says so: `mergesort::<Cost<4>>(&mut v)`.
 #[track_caller]
-pub fn mergesort<W: Weight>(v: &mut [impl Ord + Copy + Send + Sync]) {
+fn mergesort<W: Weight>(v: &mut [impl Ord + Copy + Send + Sync]) {
     let mut buf = v.to_vec();
     recurse(v, &mut buf, W::root(v.len(), Location::caller()), false);
 }
@@ -82,7 +78,6 @@ fn merge<W: Weight, T: Ord + Copy + Send + Sync>(
     );
 }
 
-#[allow(dead_code)] // unused where tests include this file
 fn main() {
     let t = SortTable::from_args();
     t.print(&[
@@ -107,4 +102,85 @@ fn main() {
             }),
         ),
     ]);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::mergesort;
+    use weft::prelude::*;
+    use weft_bench::inputs::Rng;
+
+    fn random(len: usize, seed: u64, modulus: u32) -> Vec<u32> {
+        let mut rng = Rng::new(seed);
+        (0..len).map(|_| rng.next_u64() as u32 % modulus).collect()
+    }
+
+    #[test]
+    fn mergesort_sorts_under_every_weight_and_pool_size() {
+        for threads in [1, 2, 8] {
+            let pool = weft::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            pool.install(|| {
+                for (i, len) in [0, 1, 2, 15, 16, 17, 100, 1_000, 4_097, 100_000]
+                    .into_iter()
+                    .enumerate()
+                {
+                    for modulus in [u32::MAX, 10] {
+                        let v = random(len, i as u64 + 7, modulus);
+                        let mut expected = v.clone();
+                        expected.sort();
+                        macro_rules! check {
+                            ($($w:ty),*) => {$(
+                                let mut s = v.clone();
+                                mergesort::<$w>(&mut s);
+                                assert_eq!(s, expected, "{} len {len}", stringify!($w));
+                            )*};
+                        }
+                        check!(Adaptive, FullyParallel, Cost<4>, Autotune);
+                    }
+                }
+            });
+        }
+    }
+
+    #[test]
+    fn mergesort_is_stable() {
+        // Order by the key only, so that equal keys with different payloads compare equal.
+        #[derive(Clone, Copy, Debug)]
+        struct Rec(u8, u32);
+        impl PartialEq for Rec {
+            fn eq(&self, other: &Self) -> bool {
+                self.0 == other.0
+            }
+        }
+        impl Eq for Rec {}
+        impl PartialOrd for Rec {
+            fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+                Some(self.cmp(other))
+            }
+        }
+        impl Ord for Rec {
+            fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+                self.0.cmp(&other.0)
+            }
+        }
+        let records: Vec<Rec> = random(50_000, 3, 16)
+            .into_iter()
+            .enumerate()
+            .map(|(i, k)| Rec(k as u8, i as u32))
+            .collect();
+        let pool = weft::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        pool.install(|| {
+            let mut s = records.clone();
+            mergesort::<Cost<1>>(&mut s);
+            assert!(s
+                .windows(2)
+                .all(|w| w[0].0 < w[1].0 || (w[0].0 == w[1].0 && w[0].1 < w[1].1)));
+        });
+    }
 }

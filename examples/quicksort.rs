@@ -6,16 +6,12 @@
 use std::panic::Location;
 use weft::prelude::*;
 
-#[allow(dead_code)] // unused where tests include this file
-#[path = "common/sort_table.rs"]
-mod sort_table;
-#[allow(unused_imports)]
-use sort_table::SortTable;
 use weft::weight::Weight;
+use weft_bench::sort_table::SortTable;
 
 /// Sorts `v`, splitting while the weight `W` says so: `quicksort::<Cost<4>>(&mut v)`.
 #[track_caller]
-pub fn quicksort<W: Weight>(v: &mut [impl Ord + Send]) {
+fn quicksort<W: Weight>(v: &mut [impl Ord + Send]) {
     recurse(v, W::root(v.len(), Location::caller()), false);
 }
 
@@ -59,7 +55,6 @@ fn partition<T: Ord>(v: &mut [T]) -> usize {
     j
 }
 
-#[allow(dead_code)] // unused where tests include this file
 fn main() {
     let t = SortTable::from_args();
     t.print(&[
@@ -91,4 +86,43 @@ fn main() {
             }),
         ),
     ]);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::quicksort;
+    use weft::prelude::*;
+    use weft_bench::inputs::Rng;
+
+    #[test]
+    fn quicksort_sorts_under_every_weight_and_pool_size() {
+        for threads in [1, 2, 8] {
+            let pool = weft::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            pool.install(|| {
+                for (i, len) in [0, 1, 2, 15, 16, 17, 100, 1_000, 4_097, 100_000]
+                    .into_iter()
+                    .enumerate()
+                {
+                    for modulus in [u32::MAX, 10] {
+                        let mut rng = Rng::new(i as u64 + 7);
+                        let v: Vec<u32> =
+                            (0..len).map(|_| rng.next_u64() as u32 % modulus).collect();
+                        let mut expected = v.clone();
+                        expected.sort();
+                        macro_rules! check {
+                            ($($w:ty),*) => {$(
+                                let mut s = v.clone();
+                                quicksort::<$w>(&mut s);
+                                assert_eq!(s, expected, "{} len {len}", stringify!($w));
+                            )*};
+                        }
+                        check!(Adaptive, FullyParallel, Cost<4>, Autotune);
+                    }
+                }
+            });
+        }
+    }
 }

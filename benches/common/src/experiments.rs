@@ -1,8 +1,8 @@
 //! The experiments behind the CPU-time harness and the demo: weft and rayon rounds alternate in one process, medians reported.
 
-use super::report::{progress, Record};
-use super::workloads::{rayon_w, seq, weft_w, Block};
-use super::{cpu_time, iters_for, measure, median, work, Node, Sample};
+use crate::report::{pow10, progress, Record};
+use crate::workloads::{rayon_w, seq, weft_w, Block};
+use crate::{cpu_time, iters_for, measure, median, work, Node, Sample};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -112,7 +112,7 @@ pub fn fib(p: &Pools, n: u64, rounds: usize) -> Compare {
 /// A balanced tree summed with join at every node.
 pub fn tree(p: &Pools, tree: &Node, nodes: usize, rounds: usize) -> Compare {
     trio(
-        &format!("tree-sum {}", super::pow10(nodes)),
+        &format!("tree-sum {}", pow10(nodes)),
         p.threads,
         rounds,
         Some(&mut || measure(|| seq::tree_sum(tree)).1),
@@ -202,7 +202,7 @@ pub fn idle_burn(p: &Pools, burst: Duration, idle: Duration, rounds: usize) -> C
 pub fn narrow(p: &Pools, n: usize, closure: Duration, rounds: usize) -> Compare {
     let iters = iters_for(closure);
     trio(
-        &format!("narrow dispatch {}", super::pow10(n)),
+        &format!("narrow dispatch {}", pow10(n)),
         p.threads,
         rounds,
         Some(&mut || {

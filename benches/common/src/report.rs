@@ -1,8 +1,9 @@
 //! Printing results: aligned tables on stdout, a progress line on stderr, CSV files under target/weft-bench/ for the plot script.
 
-use super::Sample;
+use crate::experiments::Compare;
+use crate::Sample;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// One measured figure: an experiment, a variant (seq, weft, rayon, ...), a thread count.
@@ -33,17 +34,45 @@ impl Record {
     }
 }
 
+/// The workspace's root folder (this crate lives in its `benches/common/`).
+pub fn workspace_root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .ancestors()
+        .nth(2)
+        .expect("benches/common/ lies two levels below the workspace root")
+}
+
 /// Where results go: `target/weft-bench/` of the workspace.
 pub fn results_dir() -> PathBuf {
-    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/target/weft-bench"))
+    workspace_root().join("target/weft-bench")
 }
+
+/// The header of the CSV files [`write_csv`] writes and [`read_csv`] reads.
+const CSV_HEADER: &str = "experiment,variant,threads,wall_s,cpu_s,ops_per_s";
 
 /// Writes `records` to `target/weft-bench/{name}.csv`; returns the path.
 pub fn write_csv(name: &str, records: &[Record]) -> std::io::Result<PathBuf> {
     let dir = results_dir();
     std::fs::create_dir_all(&dir)?;
     let path = dir.join(format!("{name}.csv"));
-    let mut out = String::from("experiment,variant,threads,wall_s,cpu_s,ops_per_s\n");
+    std::fs::write(&path, to_csv(records))?;
+    Ok(path)
+}
+
+/// Reads the records of a CSV file that [`write_csv`] wrote, in file order.
+pub fn read_csv(path: &Path) -> std::io::Result<Vec<Record>> {
+    from_csv(&std::fs::read_to_string(path)?).map_err(|line| {
+        std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!("{}: not a weft-bench record: {line:?}", path.display()),
+        )
+    })
+}
+
+/// The text of a CSV file: a header line, then one line a record (a comma in an experiment's
+/// name becomes a semicolon).
+fn to_csv(records: &[Record]) -> String {
+    let mut out = format!("{CSV_HEADER}\n");
     for r in records {
         out.push_str(&format!(
             "{},{},{},{:.6},{:.6},{:.1}\n",
@@ -55,8 +84,37 @@ pub fn write_csv(name: &str, records: &[Record]) -> std::io::Result<PathBuf> {
             r.ops_per_s
         ));
     }
-    std::fs::write(&path, out)?;
-    Ok(path)
+    out
+}
+
+/// The records of [`to_csv`]'s text; `Err` holds the first line that is not one.
+fn from_csv(text: &str) -> Result<Vec<Record>, String> {
+    let mut lines = text.lines();
+    match lines.next() {
+        Some(CSV_HEADER) => lines
+            .map(|line| parse_record(line).ok_or_else(|| line.to_string()))
+            .collect(),
+        header => Err(header.unwrap_or("").to_string()),
+    }
+}
+
+/// One line of [`to_csv`]'s output.
+fn parse_record(line: &str) -> Option<Record> {
+    let secs = |s: &str| Duration::try_from_secs_f64(s.parse().ok()?).ok();
+    let [experiment, variant, threads, wall, cpu, ops] = line.split(',').collect::<Vec<_>>()[..]
+    else {
+        return None;
+    };
+    Some(Record {
+        experiment: experiment.to_string(),
+        variant: variant.to_string(),
+        threads: threads.parse().ok()?,
+        sample: Sample {
+            wall: secs(wall)?,
+            cpu: secs(cpu)?,
+        },
+        ops_per_s: ops.parse().ok()?,
+    })
 }
 
 /// Replaces the progress line on stderr.
@@ -146,7 +204,7 @@ impl Table {
 }
 
 /// The standard comparison table: wall and CPU of seq, rayon and weft, and weft's ratios.
-pub fn compare_table(rows: &[super::experiments::Compare]) -> Table {
+pub fn compare_table(rows: &[Compare]) -> Table {
     let mut t = Table::new(&[
         "workload",
         "threads",
@@ -175,4 +233,80 @@ pub fn compare_table(rows: &[super::experiments::Compare]) -> Table {
         ]);
     }
     t
+}
+
+/// `n` in a human unit: 10^7 rather than 10000000.
+pub fn pow10(n: usize) -> String {
+    let mut k = 0;
+    let mut m = n;
+    while m >= 10 && m % 10 == 0 {
+        m /= 10;
+        k += 1;
+    }
+    if m == 1 && k >= 3 {
+        format!("10^{k}")
+    } else if k >= 3 {
+        format!("{m}x10^{k}")
+    } else {
+        n.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn csv_text_reads_back_as_the_records_written() {
+        let mut a = Record::new(
+            "fib(30), 2 pools",
+            "weft",
+            2,
+            Sample {
+                wall: Duration::from_micros(1_500),
+                cpu: Duration::from_millis(3),
+            },
+        );
+        a.ops_per_s = 12.5;
+        let b = Record::new("idle burn", "seq", 1, Sample::default());
+        let back = from_csv(&to_csv(&[a, b])).unwrap();
+        let fields = |r: &Record| {
+            (
+                r.experiment.clone(),
+                r.variant.clone(),
+                r.threads,
+                r.sample.wall,
+                r.sample.cpu,
+                r.ops_per_s,
+            )
+        };
+        assert_eq!(
+            back.iter().map(fields).collect::<Vec<_>>(),
+            [
+                (
+                    "fib(30); 2 pools".to_string(),
+                    "weft".to_string(),
+                    2,
+                    Duration::from_micros(1_500),
+                    Duration::from_millis(3),
+                    12.5
+                ),
+                (
+                    "idle burn".to_string(),
+                    "seq".to_string(),
+                    1,
+                    Duration::ZERO,
+                    Duration::ZERO,
+                    0.0
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn csv_text_without_the_header_or_with_a_short_line_is_refused() {
+        assert_eq!(from_csv("a,b,c\n").unwrap_err(), "a,b,c");
+        let short = format!("{CSV_HEADER}\nfib,weft,2,0.1\n");
+        assert_eq!(from_csv(&short).unwrap_err(), "fib,weft,2,0.1");
+    }
 }

@@ -1,6 +1,6 @@
 //! Each workload written once: a macro stamps the same code for weft and rayon; sequential and chili versions beside.
 
-use super::{work, Node};
+use crate::{work, Node};
 
 /// What a blocking call is run through.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -197,8 +197,8 @@ macro_rules! pool_workloads {
 
 /// weft's versions.
 pub mod weft_w {
-    use super::super::iters_for;
     use super::{work, Block, Node};
+    use crate::iters_for;
     use std::time::{Duration, Instant};
     use weft::par_bridge::ParallelBridge;
     use weft::prelude::*;
@@ -214,8 +214,8 @@ pub mod weft_w {
 
 /// rayon's versions.
 pub mod rayon_w {
-    use super::super::iters_for;
     use super::{work, Block, Node};
+    use crate::iters_for;
     use rayon::prelude::*;
     use std::time::{Duration, Instant};
 

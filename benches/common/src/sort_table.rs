@@ -1,12 +1,17 @@
 //! The timing table the sort examples print: random `u32` sorted by std (the baseline) and by
 //! parallel sorts, each the median of 5 runs, with the speed-up over the baseline.
 
+use crate::{u32_input, Shape};
 use std::time::{Duration, Instant};
 
 /// The input and the two pools, from the command line: `[LEN] [THREADS]`.
+#[derive(Debug)]
 pub struct SortTable {
+    /// The numbers every sort is given a fresh copy of.
     pub input: Vec<u32>,
+    /// A weft pool of the chosen size.
     pub weft: weft::ThreadPool,
+    /// A rayon pool of the same size.
     pub rayon: rayon::ThreadPool,
     threads: usize,
 }
@@ -18,15 +23,7 @@ impl SortTable {
             .skip(1)
             .map(|a| a.parse::<usize>().expect("a number"));
         let (len, threads) = (args.next().unwrap_or(10_000_000), args.next().unwrap_or(2));
-        let mut x = 0x2545_f491_4f6c_dd1d_u64;
-        let input = (0..len)
-            .map(|_| {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                x as u32
-            })
-            .collect();
+        let input = u32_input(Shape::Random, len);
         let weft = weft::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
