@@ -8,7 +8,7 @@ use std::panic::Location;
 use std::time::Instant;
 use weft::slice::ParallelSliceMut;
 use weft::weight::{Adaptive, Autotune, Cost, Weight};
-use weft_bench::inputs::Rng;
+use weft_testkit::Rng;
 
 /// Splits until pieces hold at most `len / N` elements (N pieces in all).
 #[derive(Clone, Copy)]

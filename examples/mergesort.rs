@@ -107,80 +107,67 @@ fn main() {
 #[cfg(test)]
 mod tests {
     use super::mergesort;
-    use weft::prelude::*;
-    use weft_bench::inputs::Rng;
+    use std::cmp::Ordering;
+    use weft::weight::Weight;
+    use weft_testkit::{every_config, Rng};
 
-    fn random(len: usize, seed: u64, modulus: u32) -> Vec<u32> {
-        let mut rng = Rng::new(seed);
-        (0..len).map(|_| rng.next_u64() as u32 % modulus).collect()
+    /// A key and its original position; ordered by the key only, so that a stable sort keeps
+    /// the positions of equal keys ascending.
+    #[derive(Clone, Copy, Debug)]
+    struct Rec {
+        key: u32,
+        at: usize,
     }
 
-    #[test]
-    fn mergesort_sorts_under_every_weight_and_pool_size() {
-        for threads in [1, 2, 8] {
-            let pool = weft::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .unwrap();
-            pool.install(|| {
-                for (i, len) in [0, 1, 2, 15, 16, 17, 100, 1_000, 4_097, 100_000]
-                    .into_iter()
-                    .enumerate()
-                {
-                    for modulus in [u32::MAX, 10] {
-                        let v = random(len, i as u64 + 7, modulus);
-                        let mut expected = v.clone();
-                        expected.sort();
-                        macro_rules! check {
-                            ($($w:ty),*) => {$(
-                                let mut s = v.clone();
-                                mergesort::<$w>(&mut s);
-                                assert_eq!(s, expected, "{} len {len}", stringify!($w));
-                            )*};
-                        }
-                        check!(Adaptive, FullyParallel, Cost<4>, Autotune);
-                    }
-                }
-            });
+    impl PartialEq for Rec {
+        fn eq(&self, other: &Self) -> bool {
+            self.key == other.key
+        }
+    }
+    impl Eq for Rec {}
+    impl PartialOrd for Rec {
+        fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+            Some(self.cmp(other))
+        }
+    }
+    impl Ord for Rec {
+        fn cmp(&self, other: &Self) -> Ordering {
+            self.key.cmp(&other.key)
         }
     }
 
-    #[test]
-    fn mergesort_is_stable() {
-        // Order by the key only, so that equal keys with different payloads compare equal.
-        #[derive(Clone, Copy, Debug)]
-        struct Rec(u8, u32);
-        impl PartialEq for Rec {
-            fn eq(&self, other: &Self) -> bool {
-                self.0 == other.0
-            }
-        }
-        impl Eq for Rec {}
-        impl PartialOrd for Rec {
-            fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
-                Some(self.cmp(other))
-            }
-        }
-        impl Ord for Rec {
-            fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-                self.0.cmp(&other.0)
-            }
-        }
-        let records: Vec<Rec> = random(50_000, 3, 16)
+    /// `mergesort::<W>` against std's stable sort, record for record (so equal keys must keep
+    /// their order), at lengths around the cutoffs and up, on distinct and on duplicate-heavy
+    /// keys.
+    fn sorts_stably_like_std<W: Weight>() {
+        for (seed, len) in [0, 1, 2, 3, 15, 16, 17, 100, 1_000, 4_097, 30_000]
             .into_iter()
             .enumerate()
-            .map(|(i, k)| Rec(k as u8, i as u32))
-            .collect();
-        let pool = weft::ThreadPoolBuilder::new()
-            .num_threads(2)
-            .build()
-            .unwrap();
-        pool.install(|| {
-            let mut s = records.clone();
-            mergesort::<Cost<1>>(&mut s);
-            assert!(s
-                .windows(2)
-                .all(|w| w[0].0 < w[1].0 || (w[0].0 == w[1].0 && w[0].1 < w[1].1)));
-        });
+        {
+            for modulus in [u32::MAX, 10] {
+                let mut rng = Rng::new(seed as u64);
+                let mut got: Vec<Rec> = (0..len)
+                    .map(|at| Rec {
+                        key: rng.next_u32() % modulus,
+                        at,
+                    })
+                    .collect();
+                let mut expected = got.clone();
+                expected.sort();
+                mergesort::<W>(&mut got);
+                let pairs = |v: &[Rec]| v.iter().map(|r| (r.key, r.at)).collect::<Vec<_>>();
+                let w = std::any::type_name::<W>();
+                assert_eq!(
+                    pairs(&got),
+                    pairs(&expected),
+                    "{w}, len {len}, modulus {modulus}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn mergesort_sorts_stably_like_std_under_every_weight_on_every_pool() {
+        every_config!(sorts_stably_like_std());
     }
 }

@@ -91,38 +91,30 @@ fn main() {
 #[cfg(test)]
 mod tests {
     use super::quicksort;
-    use weft::prelude::*;
-    use weft_bench::inputs::Rng;
+    use weft::weight::Weight;
+    use weft_testkit::{every_config, Rng};
+
+    /// `quicksort::<W>` against std's sort, at lengths around the sequential cutoff and up,
+    /// on distinct and on duplicate-heavy numbers.
+    fn sorts_like_std<W: Weight>() {
+        for (seed, len) in [0, 1, 2, 15, 16, 17, 100, 1_000, 4_097, 30_000]
+            .into_iter()
+            .enumerate()
+        {
+            for modulus in [u32::MAX, 10] {
+                let mut rng = Rng::new(seed as u64);
+                let mut got: Vec<u32> = (0..len).map(|_| rng.next_u32() % modulus).collect();
+                let mut expected = got.clone();
+                expected.sort_unstable();
+                quicksort::<W>(&mut got);
+                let w = std::any::type_name::<W>();
+                assert_eq!(got, expected, "{w}, len {len}, modulus {modulus}");
+            }
+        }
+    }
 
     #[test]
-    fn quicksort_sorts_under_every_weight_and_pool_size() {
-        for threads in [1, 2, 8] {
-            let pool = weft::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .unwrap();
-            pool.install(|| {
-                for (i, len) in [0, 1, 2, 15, 16, 17, 100, 1_000, 4_097, 100_000]
-                    .into_iter()
-                    .enumerate()
-                {
-                    for modulus in [u32::MAX, 10] {
-                        let mut rng = Rng::new(i as u64 + 7);
-                        let v: Vec<u32> =
-                            (0..len).map(|_| rng.next_u64() as u32 % modulus).collect();
-                        let mut expected = v.clone();
-                        expected.sort();
-                        macro_rules! check {
-                            ($($w:ty),*) => {$(
-                                let mut s = v.clone();
-                                quicksort::<$w>(&mut s);
-                                assert_eq!(s, expected, "{} len {len}", stringify!($w));
-                            )*};
-                        }
-                        check!(Adaptive, FullyParallel, Cost<4>, Autotune);
-                    }
-                }
-            });
-        }
+    fn quicksort_sorts_like_std_under_every_weight_on_every_pool() {
+        every_config!(sorts_like_std());
     }
 }

@@ -10,5 +10,4 @@ pub mod bytes;
 pub mod iter_pipeline;
 pub mod join_tree;
 pub mod planned;
-pub mod pools;
 pub mod sort;

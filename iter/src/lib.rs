@@ -19,14 +19,19 @@
 //! producer/consumer protocol under every iterator is in [`plumbing`].
 
 pub mod array;
+pub mod collections;
+pub mod drain;
 pub mod iter;
 pub mod option;
+pub mod par_bridge;
 pub mod plumbing;
 pub mod prelude;
 pub mod range;
 pub mod range_inclusive;
 pub mod result;
 pub mod slice;
+pub mod sources;
+pub mod str;
 pub mod vec;
 pub mod weight;
 
@@ -34,13 +39,6 @@ pub use crate::iter::{
     FromParallelIterator, IndexedParallelIterator, IntoParallelIterator, IntoParallelRefIterator,
     IntoParallelRefMutIterator, ParallelExtend, ParallelIterator,
 };
-
-// Breadth of the surface (helper A2): sources, collections, strings, drains, bridges.
-pub mod collections;
-pub mod drain;
-pub mod par_bridge;
-pub mod sources;
-pub mod str;
 
 mod extend;
 mod from_par_iter;

@@ -1,22 +1,8 @@
-//! Inputs every library is given alike: sort data of several shapes, short strings, a balanced tree.
+//! Inputs every library is given alike: sort data of several shapes, short strings, a balanced
+//! tree; the random ones come from one seeded generator (`weft_testkit::Rng`), so every run and
+//! every library sees the same numbers.
 
-/// A small deterministic generator (xorshift64), so every library sorts the same input.
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator from a non-zero seed.
-    pub fn new(seed: u64) -> Self {
-        Rng(seed | 1)
-    }
-
-    /// The next pseudo-random value.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
+use weft_testkit::Rng;
 
 /// Shapes of sort input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,17 +1,15 @@
-//! Every `collect` target and `par_extend` of the breadth set against std's sequential
-//! `collect` and `extend`, on pools of 1, 2 and 8 threads.
-
-mod breadth_common;
+//! Every `collect` target and `par_extend` against std's sequential `collect` and `extend`, on
+//! pools of 1, 2 and 8 threads; collecting into `Result` and `Option` stops at the error.
 
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, BinaryHeap, HashMap, HashSet, LinkedList, VecDeque};
 use std::rc::Rc;
 use std::sync::Arc;
 
-use breadth_common::check;
 use either::Either;
 use proptest::prelude::*;
 use weft_iter::prelude::*;
+use weft_testkit::{each_pool, expect_in_every_pool as check};
 
 /// Runs a check over an indexed source (`par_iter`) and an unindexed one (`filter`), so that
 /// both gathering paths are covered.
@@ -184,25 +182,32 @@ proptest! {
 
 #[test]
 fn collect_into_result_returns_the_error() {
-    breadth_common::each_pool(|threads| {
-        let r: Result<Vec<i32>, String> = (0..1000)
+    each_pool(|threads| {
+        let r: Result<Vec<i32>, String> = (0..10_000)
             .into_par_iter()
             .map(|i| {
-                if i == 500 {
+                if i == 4_321 {
                     Err(format!("bad {i}"))
                 } else {
                     Ok(i)
                 }
             })
             .collect();
-        assert_eq!(r, Err("bad 500".to_string()), "{threads} threads");
+        assert_eq!(r, Err("bad 4321".to_string()), "{threads} threads");
+        let ok: Result<Vec<i32>, String> = (0..100).into_par_iter().map(Ok).collect();
+        assert_eq!(ok, Ok((0..100).collect()), "{threads} threads");
+        let none: Option<Vec<i32>> = (0..100)
+            .into_par_iter()
+            .map(|x| (x != 50).then_some(x))
+            .collect();
+        assert_eq!(none, None, "{threads} threads");
     });
 }
 
 #[test]
 fn either_iterates_and_extends_its_side() {
     let v: Vec<i32> = (0..100).collect();
-    breadth_common::each_pool(|threads| {
+    each_pool(|threads| {
         for left in [true, false] {
             let it = if left {
                 Either::Left(v.par_iter().copied())

@@ -2,10 +2,11 @@
 //! element stays in the slice exactly once (no leak, no double drop), and nothing hangs.
 
 use std::panic::{catch_unwind, AssertUnwindSafe, Location};
-use std::sync::atomic::{AtomicIsize, AtomicUsize, Ordering::Relaxed};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+use weft_core::ThreadPool;
 use weft_iter::slice::ParallelSliceMut;
 use weft_iter::weight::{Adaptive, FullyParallel, Weight};
+use weft_testkit::{pools, Counted, DropCounter};
 
 /// Splits down to pieces of 8 elements, so that panics land in merges and partitions too.
 #[derive(Clone, Copy)]
@@ -20,39 +21,8 @@ impl Weight for Fine {
     }
 }
 
-/// An element that counts its live instances; its heap payload turns a double drop into a
-/// double free as well as a wrong count.
-struct Tracked {
-    value: u32,
-    payload: Box<u32>,
-    live: Arc<AtomicIsize>,
-}
-
-impl Tracked {
-    fn new(value: u32, live: &Arc<AtomicIsize>) -> Self {
-        live.fetch_add(1, Relaxed);
-        Tracked {
-            value,
-            payload: Box::new(value),
-            live: live.clone(),
-        }
-    }
-}
-
-impl Drop for Tracked {
-    fn drop(&mut self) {
-        assert_eq!(*self.payload, self.value, "a dropped element was corrupted");
-        self.live.fetch_sub(1, Relaxed);
-    }
-}
-
-fn pool(threads: usize) -> weft_core::ThreadPool {
-    quiet_panics();
-    weft_core::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .unwrap()
-}
+/// An element that counts its clones and drops (see [`Counted`]).
+type Tracked<'a> = Counted<'a, u32>;
 
 /// Keeps the expected panics (the comparator's, and std's report of a broken order) off the
 /// output; any other panic is still printed.
@@ -80,7 +50,10 @@ fn scrambled(len: u32) -> Vec<u32> {
         .collect()
 }
 
-type SortFn = fn(&mut [Tracked], &(dyn Fn(&Tracked, &Tracked) -> std::cmp::Ordering + Sync));
+type SortFn = for<'a> fn(
+    &mut [Tracked<'a>],
+    &(dyn Fn(&Tracked<'a>, &Tracked<'a>) -> std::cmp::Ordering + Sync),
+);
 
 fn sorts() -> Vec<(&'static str, SortFn)> {
     vec![
@@ -107,12 +80,14 @@ fn sorts() -> Vec<(&'static str, SortFn)> {
     ]
 }
 
-/// Pool sizes to try: one under Miri, where each thread is slow to simulate.
-fn threads() -> &'static [usize] {
+/// The pools to try: only the one of 2 threads under Miri, where each thread is slow to
+/// simulate. Expected panics stay off the output from here on.
+fn pools_to_try() -> &'static [ThreadPool] {
+    quiet_panics();
     if cfg!(miri) {
-        &[2]
+        &pools()[1..2]
     } else {
-        &[1, 2, 8]
+        pools()
     }
 }
 
@@ -127,15 +102,14 @@ fn lens(full: &'static [u32], miri: &'static [u32]) -> &'static [u32] {
 
 #[test]
 fn panicking_comparator_leaves_each_element_once() {
-    for &threads in threads() {
+    for pool in pools_to_try() {
+        let threads = pool.current_num_threads();
         for &len in lens(&[0, 1, 7, 100, 1000, 20_000], &[0, 1, 7, 40]) {
             for (name, sort) in sorts() {
                 for panic_after in [0usize, 1, 50, 2_000, 30_000] {
-                    let live = Arc::new(AtomicIsize::new(0));
-                    let mut v: Vec<Tracked> = scrambled(len)
-                        .into_iter()
-                        .map(|x| Tracked::new(x, &live))
-                        .collect();
+                    let live = DropCounter::new();
+                    let mut v: Vec<Tracked> =
+                        scrambled(len).into_iter().map(|x| live.wrap(x)).collect();
                     let calls = AtomicUsize::new(0);
                     let cmp = |a: &Tracked, b: &Tracked| {
                         if calls.fetch_add(1, Relaxed) == panic_after {
@@ -143,8 +117,8 @@ fn panicking_comparator_leaves_each_element_once() {
                         }
                         a.value.cmp(&b.value)
                     };
-                    let result = pool(threads)
-                        .install(|| catch_unwind(AssertUnwindSafe(|| sort(&mut v, &cmp))));
+                    let result =
+                        pool.install(|| catch_unwind(AssertUnwindSafe(|| sort(&mut v, &cmp))));
                     let mut values: Vec<u32> = v.iter().map(|t| t.value).collect();
                     values.sort_unstable();
                     let mut expected = scrambled(len);
@@ -157,7 +131,7 @@ fn panicking_comparator_leaves_each_element_once() {
                         assert!(v.windows(2).all(|w| w[0].value <= w[1].value), "{name}");
                     }
                     drop(v);
-                    assert_eq!(live.load(Relaxed), 0, "{name}: leaked or dropped twice");
+                    assert_eq!(live.live(), 0, "{name}: leaked");
                 }
             }
         }
@@ -166,15 +140,14 @@ fn panicking_comparator_leaves_each_element_once() {
 
 #[test]
 fn non_total_orders_only_permute() {
-    for &threads in threads() {
+    for pool in pools_to_try() {
+        let threads = pool.current_num_threads();
         for &len in lens(&[10, 500, 5_000, 50_000], &[10, 40]) {
             for (name, sort) in sorts() {
                 for kind in 0..3 {
-                    let live = Arc::new(AtomicIsize::new(0));
-                    let mut v: Vec<Tracked> = scrambled(len)
-                        .into_iter()
-                        .map(|x| Tracked::new(x, &live))
-                        .collect();
+                    let live = DropCounter::new();
+                    let mut v: Vec<Tracked> =
+                        scrambled(len).into_iter().map(|x| live.wrap(x)).collect();
                     let calls = AtomicUsize::new(0);
                     let cmp = |a: &Tracked, b: &Tracked| {
                         let n = calls.fetch_add(1, Relaxed) as u32;
@@ -197,8 +170,7 @@ fn non_total_orders_only_permute() {
                     };
                     // std's sorts may panic when they detect a broken order; either way the
                     // slice must hold a permutation afterwards.
-                    let _ = pool(threads)
-                        .install(|| catch_unwind(AssertUnwindSafe(|| sort(&mut v, &cmp))));
+                    let _ = pool.install(|| catch_unwind(AssertUnwindSafe(|| sort(&mut v, &cmp))));
                     let mut values: Vec<u32> = v.iter().map(|t| t.value).collect();
                     values.sort_unstable();
                     let mut expected = scrambled(len);
@@ -208,7 +180,7 @@ fn non_total_orders_only_permute() {
                         "{name}, kind {kind}, {threads} threads, len {len}"
                     );
                     drop(v);
-                    assert_eq!(live.load(Relaxed), 0, "{name}: leaked or dropped twice");
+                    assert_eq!(live.live(), 0, "{name}: leaked");
                 }
             }
         }

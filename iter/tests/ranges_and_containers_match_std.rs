@@ -1,12 +1,11 @@
-//! The sources A1 owns against their sequential twins: ranges of every integer type and of
-//! chars (inclusive too), `Vec`, `Box<[T]>`, slices, arrays, `Option` and `Result`.
+//! Ranges and containers as sources, against their sequential twins: ranges of every integer
+//! type and of chars (inclusive too), `Vec`, `Box<[T]>`, slices, arrays, `Option` and `Result`.
 
-mod adaptors_common;
-
-use adaptors_common::config;
 use proptest::prelude::*;
 use weft_iter::prelude::*;
 use weft_iter::weight::Weight;
+use weft_testkit::every_config;
+use weft_testkit::inputs::{config, inputs};
 
 macro_rules! check_ranges {
     ($W:ty, $a:expr, $b:expr, $($t:ty),*) => {$(
@@ -101,7 +100,7 @@ fn containers<W: Weight>(v: &[i64]) {
 }
 
 #[test]
-fn big_ranges() {
+fn ranges_up_to_the_type_limits_split_and_search() {
     assert_eq!((0..=u64::MAX).into_par_iter().opt_len(), None);
     assert_eq!(
         (u64::MAX - 2..=u64::MAX)
@@ -137,13 +136,13 @@ proptest! {
     #![proptest_config(config())]
 
     #[test]
-    fn prop_ranges(a in any::<i8>(), len in 0u8..200) { every_config!(ranges(a, len)); }
+    fn ranges_match_std(a in any::<i8>(), len in 0u8..200) { every_config!(ranges(a, len)); }
 
     #[test]
-    fn prop_chars(a in prop_oneof![0u32..200, 0xD7F0u32..0xD800, 0x10FFF0u32..0x10FFFF], len in 0u32..40) {
+    fn chars_match_std(a in prop_oneof![0u32..200, 0xD7F0u32..0xD800, 0x10FFF0u32..0x10FFFF], len in 0u32..40) {
         every_config!(chars(a, len));
     }
 
     #[test]
-    fn prop_containers(v in adaptors_common::inputs()) { every_config!(containers(&v)); }
+    fn containers_match_std(v in inputs()) { every_config!(containers(&v)); }
 }

@@ -1,13 +1,12 @@
 //! Every adaptor against std's sequential iterator, under every weight, on pools of 1, 2 and
 //! 8 threads.
 
-mod adaptors_common;
-
-use adaptors_common::{config, inputs, small_inputs};
 use proptest::prelude::*;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use weft_iter::prelude::*;
 use weft_iter::weight::Weight;
+use weft_testkit::every_config;
+use weft_testkit::inputs::{config, inputs, small_inputs};
 
 fn map<W: Weight>(v: &[i64]) {
     let got: Vec<i64> = v.par_iter().weight::<W>().map(|x| x * 3).collect();
@@ -404,43 +403,43 @@ proptest! {
     #![proptest_config(config())]
 
     #[test]
-    fn prop_map(v in inputs()) { every_config!(map(&v)); }
+    fn map_matches_std(v in inputs()) { every_config!(map(&v)); }
 
     #[test]
-    fn prop_map_with_init(v in inputs()) { every_config!(map_with_init(&v)); }
+    fn map_with_init_matches_std(v in inputs()) { every_config!(map_with_init(&v)); }
 
     #[test]
-    fn prop_cloned_copied_inspect_update(v in inputs()) {
+    fn cloned_copied_inspect_update_matches_std(v in inputs()) {
         every_config!(cloned_copied_inspect_update(&v));
     }
 
     #[test]
-    fn prop_filters(v in inputs()) { every_config!(filters(&v)); }
+    fn filters_match_std(v in inputs()) { every_config!(filters(&v)); }
 
     #[test]
-    fn prop_flats(v in inputs()) { every_config!(flats(&v)); }
+    fn flats_match_std(v in inputs()) { every_config!(flats(&v)); }
 
     #[test]
-    fn prop_chain_zip(v in inputs()) { every_config!(chain_zip(&v)); }
+    fn chain_zip_matches_std(v in inputs()) { every_config!(chain_zip(&v)); }
 
     #[test]
-    fn prop_interleaves(v in small_inputs()) { every_config!(interleaves(&v)); }
+    fn interleaves_match_std(v in small_inputs()) { every_config!(interleaves(&v)); }
 
     #[test]
-    fn prop_index_adaptors(v in inputs(), n in 0usize..50) { every_config!(index_adaptors(&v, n)); }
+    fn index_adaptors_match_std(v in inputs(), n in 0usize..50) { every_config!(index_adaptors(&v, n)); }
 
     #[test]
-    fn prop_chunk_adaptors(v in inputs(), n in 0usize..50) { every_config!(chunk_adaptors(&v, n)); }
+    fn chunk_adaptors_match_std(v in inputs(), n in 0usize..50) { every_config!(chunk_adaptors(&v, n)); }
 
     #[test]
-    fn prop_blocks(v in inputs(), n in 0usize..50) { every_config!(blocks(&v, n)); }
+    fn blocks_match_std(v in inputs(), n in 0usize..50) { every_config!(blocks(&v, n)); }
 
     #[test]
-    fn prop_intersperse(v in inputs()) { every_config!(intersperse(&v)); }
+    fn intersperse_matches_std(v in inputs()) { every_config!(intersperse(&v)); }
 
     #[test]
-    fn prop_fuses(v in inputs()) { every_config!(fuses(&v)); }
+    fn fuses_match_std(v in inputs()) { every_config!(fuses(&v)); }
 
     #[test]
-    fn prop_any_adaptors(v in inputs(), n in 0usize..50) { every_config!(any_adaptors(&v, n)); }
+    fn any_adaptors_match_std(v in inputs(), n in 0usize..50) { every_config!(any_adaptors(&v, n)); }
 }

@@ -1,9 +1,6 @@
 //! Every consumer against std's sequential iterator, under every weight, on pools of 1, 2 and
 //! 8 threads; short-circuiting consumers keep their guarantees.
 
-mod adaptors_common;
-
-use adaptors_common::{config, inputs};
 use proptest::prelude::*;
 use std::cmp::Ordering;
 use std::collections::LinkedList;
@@ -12,6 +9,8 @@ use std::sync::atomic::{AtomicI64, AtomicUsize, Ordering as AtomicOrdering};
 use std::sync::Mutex;
 use weft_iter::prelude::*;
 use weft_iter::weight::Weight;
+use weft_testkit::every_config;
+use weft_testkit::inputs::{config, inputs};
 
 fn for_eachs<W: Weight>(v: &[i64]) {
     let sum = AtomicI64::new(0);
@@ -268,28 +267,28 @@ proptest! {
     #![proptest_config(config())]
 
     #[test]
-    fn prop_for_eachs(v in inputs()) { every_config!(for_eachs(&v)); }
+    fn for_eachs_match_std(v in inputs()) { every_config!(for_eachs(&v)); }
 
     #[test]
-    fn prop_try_for_eachs(v in inputs()) { every_config!(try_for_eachs(&v)); }
+    fn try_for_eachs_match_std(v in inputs()) { every_config!(try_for_eachs(&v)); }
 
     #[test]
-    fn prop_reductions(v in inputs()) { every_config!(reductions(&v)); }
+    fn reductions_match_std(v in inputs()) { every_config!(reductions(&v)); }
 
     #[test]
-    fn prop_try_reductions(v in inputs()) { every_config!(try_reductions(&v)); }
+    fn try_reductions_match_std(v in inputs()) { every_config!(try_reductions(&v)); }
 
     #[test]
-    fn prop_min_max(v in inputs()) { every_config!(min_max(&v)); }
+    fn min_max_matches_std(v in inputs()) { every_config!(min_max(&v)); }
 
     #[test]
-    fn prop_finds(v in inputs(), target in -20i64..20) { every_config!(finds(&v, target)); }
+    fn finds_match_std(v in inputs(), target in -20i64..20) { every_config!(finds(&v, target)); }
 
     #[test]
-    fn prop_collects(v in inputs()) { every_config!(collects(&v)); }
+    fn collects_match_std(v in inputs()) { every_config!(collects(&v)); }
 
     #[test]
-    fn prop_comparisons(v in inputs(), u in inputs()) {
+    fn comparisons_match_std(v in inputs(), u in inputs()) {
         every_config!(comparisons(&v, &u));
         let mut w = v.clone();
         w.push(0);

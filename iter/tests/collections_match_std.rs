@@ -1,14 +1,12 @@
 //! The parallel iterators and drains of std's collections against their sequential ones, on
 //! pools of 1, 2 and 8 threads.
 
-mod breadth_common;
-
 use std::collections::{BTreeMap, BTreeSet, BinaryHeap, HashMap, HashSet, LinkedList, VecDeque};
 
-use breadth_common::check;
 use proptest::prelude::*;
 use weft_iter::drain::{ParallelDrainFull, ParallelDrainRange};
 use weft_iter::prelude::*;
+use weft_testkit::{each_pool, expect_in_every_pool as check, DropCounter};
 
 /// Sorted, for comparing collections without an order.
 fn sorted<T: Ord>(mut v: Vec<T>) -> Vec<T> {
@@ -149,27 +147,18 @@ proptest! {
 
 #[test]
 fn drains_drop_every_item_once() {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    static DROPS: AtomicUsize = AtomicUsize::new(0);
-    #[derive(Debug)]
-    struct Counted(#[allow(dead_code)] String);
-    impl Drop for Counted {
-        fn drop(&mut self) {
-            DROPS.fetch_add(1, Ordering::Relaxed);
-        }
-    }
-    breadth_common::each_pool(|threads| {
-        DROPS.store(0, Ordering::Relaxed);
-        let mut v: Vec<Counted> = (0..100).map(|i| Counted(i.to_string())).collect();
+    each_pool(|threads| {
+        let drops = DropCounter::new();
+        let mut v: Vec<_> = (0..100).map(|i| drops.wrap(i.to_string())).collect();
         // Consume a few, leave the rest to the producer's drop.
         let _ = v
             .par_drain(10..90)
             .weight::<FullyParallel>()
-            .find_any(|c| c.0 == "50");
+            .find_any(|c| c.value == "50");
         assert_eq!(v.len(), 20, "{threads} threads");
-        assert_eq!(DROPS.load(Ordering::Relaxed), 80, "{threads} threads");
+        assert_eq!(drops.dropped(), 80, "{threads} threads");
         drop(v);
-        assert_eq!(DROPS.load(Ordering::Relaxed), 100, "{threads} threads");
+        assert_eq!(drops.live(), 0, "{threads} threads");
     });
 }
 

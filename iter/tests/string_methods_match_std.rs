@@ -1,12 +1,10 @@
 //! The string methods of `ParallelString` against std's sequential ones, on pools of 1, 2 and
 //! 8 threads, with the default weight and split down to the smallest pieces.
 
-mod breadth_common;
-
-use breadth_common::check;
 use proptest::prelude::*;
 use weft_iter::prelude::*;
 use weft_iter::str::ParallelString;
+use weft_testkit::expect_in_every_pool as check;
 
 /// Strings rich in separators, multi-byte chars, `\r\n` and whitespace of both kinds.
 fn text() -> impl Strategy<Value = String> {

@@ -1,18 +1,16 @@
 //! `empty`, `once`, `repeat`, `repeat_n`, `split`, the tree walks and `par_bridge` against
 //! their sequential equivalents, on pools of 1, 2 and 8 threads.
 
-mod breadth_common;
-
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 
-use breadth_common::{check, each_pool};
 use proptest::prelude::*;
 use weft_iter::par_bridge::ParallelBridge;
 use weft_iter::prelude::*;
 use weft_iter::sources::{
     empty, once, repeat, repeat_n, split, walk_tree, walk_tree_postfix, walk_tree_prefix,
 };
+use weft_testkit::{each_pool, expect_in_every_pool as check, DropCounter};
 
 /// The children of `n` in a tree of `size` nodes numbered in breadth-first order with
 /// `fanout` children per node.
@@ -148,30 +146,21 @@ fn empty_and_once() {
 
 #[test]
 fn repeat_n_clones_all_but_one() {
-    /// Counts its clones and drops.
-    #[derive(Debug)]
-    struct Counted<'a>(&'a AtomicUsize, &'a AtomicUsize);
-    impl Clone for Counted<'_> {
-        fn clone(&self) -> Self {
-            self.0.fetch_add(1, Ordering::Relaxed);
-            Counted(self.0, self.1)
-        }
-    }
-    impl Drop for Counted<'_> {
-        fn drop(&mut self) {
-            self.1.fetch_add(1, Ordering::Relaxed);
-        }
-    }
     each_pool(|threads| {
-        let (clones, drops) = (AtomicUsize::new(0), AtomicUsize::new(0));
-        let n = repeat_n(Counted(&clones, &drops), 100)
+        let counter = DropCounter::new();
+        let n = repeat_n(counter.wrap(()), 100)
             .weight::<FullyParallel>()
             .count();
         assert_eq!(n, 100);
-        assert_eq!(clones.load(Ordering::Relaxed), 99, "{threads} threads");
-        assert_eq!(drops.load(Ordering::Relaxed), 100, "{threads} threads");
-        let n = repeat_n(Counted(&clones, &drops), 0).count();
-        assert_eq!((n, drops.load(Ordering::Relaxed)), (0, 101));
+        // The item itself and 99 clones, every one dropped.
+        assert_eq!(
+            (counter.made(), counter.dropped()),
+            (100, 100),
+            "{threads} threads"
+        );
+        let counter = DropCounter::new();
+        let n = repeat_n(counter.wrap(()), 0).count();
+        assert_eq!((n, counter.made(), counter.dropped()), (0, 1, 1));
     });
 }
 

@@ -4,8 +4,8 @@
 use std::fmt::Debug;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use weft_core::ThreadPoolBuilder;
 use weft_iter::prelude::*;
+use weft_testkit::{each_pool, pools, DropCounter};
 
 fn debug_clone<T: Debug + Clone>(it: &T) {
     let copy = it.clone();
@@ -79,7 +79,12 @@ fn every_iterator_type_is_debug_and_clone() {
 
 #[test]
 fn a_panic_reaches_the_caller_and_the_pool_survives() {
-    let pool = ThreadPoolBuilder::new().num_threads(4).build().unwrap();
+    for pool in pools() {
+        panics_reach_the_caller_of(pool);
+    }
+}
+
+fn panics_reach_the_caller_of(pool: &weft_core::ThreadPool) {
     for _ in 0..3 {
         let r = catch_unwind(AssertUnwindSafe(|| {
             pool.install(|| {
@@ -162,30 +167,19 @@ fn zip_eq_of_unequal_lengths_panics() {
     assert!(msg.contains("unequal lengths (10 and 9)"), "{msg}");
 }
 
-/// Counts its drops.
-#[derive(Debug)]
-struct Counted<'a>(&'a AtomicUsize);
-
-impl Drop for Counted<'_> {
-    fn drop(&mut self) {
-        self.0.fetch_add(1, Ordering::Relaxed);
-    }
-}
-
 #[test]
 fn owned_items_drop_exactly_once() {
-    let pool = ThreadPoolBuilder::new().num_threads(4).build().unwrap();
-    pool.install(|| {
-        let drops = AtomicUsize::new(0);
-        let v: Vec<Counted<'_>> = (0..1000).map(|_| Counted(&drops)).collect();
-        let kept: Vec<Counted<'_>> = v.into_par_iter().skip(100).take(500).collect();
-        assert_eq!(drops.load(Ordering::Relaxed), 500);
+    each_pool(|threads| {
+        let drops = DropCounter::new();
+        let v: Vec<_> = (0..1000).map(|i| drops.wrap(i)).collect();
+        let kept: Vec<_> = v.into_par_iter().skip(100).take(500).collect();
+        assert_eq!(drops.dropped(), 500, "{threads} threads");
         drop(kept);
-        assert_eq!(drops.load(Ordering::Relaxed), 1000);
+        assert_eq!(drops.live(), 0, "{threads} threads");
 
         // A panic in the middle of a collect drops what was written and what was not.
-        let drops = AtomicUsize::new(0);
-        let v: Vec<Counted<'_>> = (0..1000).map(|_| Counted(&drops)).collect();
+        let drops = DropCounter::new();
+        let v: Vec<_> = (0..1000).map(|i| drops.wrap(i)).collect();
         let r = catch_unwind(AssertUnwindSafe(|| {
             v.into_par_iter()
                 .enumerate()
@@ -196,27 +190,27 @@ fn owned_items_drop_exactly_once() {
                 .collect::<Vec<_>>()
         }));
         assert!(r.is_err());
-        assert_eq!(drops.load(Ordering::Relaxed), 1000);
+        assert_eq!(drops.live(), 0, "{threads} threads");
 
         // Short-circuiting consumers drop the rest too.
-        let drops = AtomicUsize::new(0);
-        let v: Vec<Counted<'_>> = (0..1000).map(|_| Counted(&drops)).collect();
+        let drops = DropCounter::new();
+        let v: Vec<_> = (0..1000).map(|i| drops.wrap(i)).collect();
         let found = v.into_par_iter().find_first(|_| true);
         drop(found);
-        assert_eq!(drops.load(Ordering::Relaxed), 1000);
+        assert_eq!(drops.live(), 0, "{threads} threads");
     });
 }
 
 #[test]
 fn find_first_stops_early() {
-    let calls = AtomicUsize::new(0);
-    let pool = ThreadPoolBuilder::new().num_threads(2).build().unwrap();
-    let found = pool.install(|| {
-        (0..1_000_000).into_par_iter().find_first(|&x| {
+    each_pool(|threads| {
+        let calls = AtomicUsize::new(0);
+        let found = (0..1_000_000).into_par_iter().find_first(|&x| {
             calls.fetch_add(1, Ordering::Relaxed);
             x == 10
-        })
+        });
+        assert_eq!(found, Some(10));
+        let calls = calls.into_inner();
+        assert!(calls < 1_000_000, "{calls} calls on {threads} threads");
     });
-    assert_eq!(found, Some(10));
-    assert!(calls.into_inner() < 1_000_000);
 }

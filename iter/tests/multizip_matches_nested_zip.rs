@@ -1,11 +1,9 @@
 //! Tuples of parallel iterators (`MultiZip`) against std's nested `zip`, on pools of 1, 2 and
 //! 8 threads.
 
-mod breadth_common;
-
-use breadth_common::check;
 use proptest::prelude::*;
 use weft_iter::prelude::*;
+use weft_testkit::expect_in_every_pool as check;
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(32))]

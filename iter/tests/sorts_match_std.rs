@@ -5,6 +5,7 @@ use proptest::prelude::*;
 use std::panic::Location;
 use weft_iter::slice::ParallelSliceMut;
 use weft_iter::weight::{Adaptive, Autotune, Cost, FullyParallel, Weight};
+use weft_testkit::{each_pool, pools, Rng, THREADS};
 
 /// Splits down to pieces of 16 elements: the deepest recursion and the most merges that still
 /// run quickly.
@@ -20,23 +21,11 @@ impl Weight for Fine {
     }
 }
 
-fn pool(threads: usize) -> weft_core::ThreadPool {
-    weft_core::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .unwrap()
-}
-
 /// An input of length up to `max_len` in one of the shapes that sorts treat specially.
 fn input(max_len: usize) -> impl Strategy<Value = Vec<u32>> {
     (0..=max_len, 0u8..6, any::<u64>()).prop_map(|(len, shape, seed)| {
-        let mut x = seed | 1;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x as u32
-        };
+        let mut rng = Rng::new(seed);
+        let mut next = move || rng.next_u32();
         let mut v: Vec<u32> = match shape {
             0 => (0..len).map(|_| next()).collect(),
             1 => (0..len).map(|_| next() % 8).collect(),
@@ -100,8 +89,8 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
     #[test]
-    fn sorts_match_std(v in input(3000), threads in prop::sample::select(vec![1usize, 2, 8])) {
-        pool(threads).install(|| {
+    fn sorts_match_std(v in input(3000), pool in 0..THREADS.len()) {
+        pools()[pool].install(|| {
             check_all::<Adaptive>(&v);
             check_all::<Fine>(&v);
             check_all::<Cost<16>>(&v);
@@ -110,24 +99,17 @@ proptest! {
     }
 
     #[test]
-    fn sorts_match_std_fully_parallel(v in input(300), threads in prop::sample::select(vec![1usize, 2, 8])) {
-        pool(threads).install(|| check_all::<FullyParallel>(&v));
+    fn sorts_match_std_fully_parallel(v in input(300), pool in 0..THREADS.len()) {
+        pools()[pool].install(|| check_all::<FullyParallel>(&v));
     }
 }
 
 #[test]
 fn large_inputs_match_std() {
-    for (len, threads) in [(100_000, 2), (400_000, 8), (200_000, 1)] {
-        let mut x = 0x9e37_79b9_7f4a_7c15_u64;
-        let v: Vec<u32> = (0..len)
-            .map(|_| {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                x as u32
-            })
-            .collect();
-        pool(threads).install(|| {
+    for (pool, len) in pools().iter().zip([200_000, 100_000, 400_000]) {
+        let mut rng = Rng::new(len as u64);
+        let v: Vec<u32> = (0..len).map(|_| rng.next_u32()).collect();
+        pool.install(|| {
             check_all::<Adaptive>(&v);
             let few: Vec<u32> = v.iter().map(|x| x % 4).collect();
             check_all::<Adaptive>(&few);
@@ -146,7 +128,7 @@ fn strings_match_std() {
         .collect();
     let mut expected = v.clone();
     expected.sort();
-    pool(2).install(|| {
+    each_pool(|_| {
         let mut s = v.clone();
         s.par_sort();
         assert_eq!(s, expected);
@@ -161,7 +143,7 @@ fn strings_match_std() {
 
 #[test]
 fn zero_sized_and_tiny() {
-    pool(2).install(|| {
+    each_pool(|_| {
         let mut units = [(); 1000];
         units.par_sort();
         units.par_sort_unstable();
@@ -192,23 +174,21 @@ fn stable_sorts_keep_equal_keys_in_order() {
             );
         }
     };
-    for threads in [1, 2, 8] {
-        pool(threads).install(|| {
-            let mut s = records.clone();
-            s.par_sort_by_key(|r| r.0);
-            check(&s);
-            let mut s = records.clone();
-            s.par_sort_by(|a, b| a.0.cmp(&b.0));
-            check(&s);
-            let mut s = records.clone();
-            s.par_sort_by_cached_key(|r| r.0);
-            check(&s);
-            let mut s = records.clone();
-            s.par_sort_by_key_with::<Fine, _, _>(|r| r.0);
-            check(&s);
-            let mut s = records.clone();
-            s.par_sort_by_cached_key_with::<Fine, _, _>(|r| r.0);
-            check(&s);
-        });
-    }
+    each_pool(|_| {
+        let mut s = records.clone();
+        s.par_sort_by_key(|r| r.0);
+        check(&s);
+        let mut s = records.clone();
+        s.par_sort_by(|a, b| a.0.cmp(&b.0));
+        check(&s);
+        let mut s = records.clone();
+        s.par_sort_by_cached_key(|r| r.0);
+        check(&s);
+        let mut s = records.clone();
+        s.par_sort_by_key_with::<Fine, _, _>(|r| r.0);
+        check(&s);
+        let mut s = records.clone();
+        s.par_sort_by_cached_key_with::<Fine, _, _>(|r| r.0);
+        check(&s);
+    });
 }
