@@ -55,6 +55,7 @@
 //! assert_eq!(sum, 499_500);
 //! ```
 #![deny(missing_docs)]
+#![doc(test(attr(deny(warnings))))]
 #![cfg_attr(weft_loom, allow(dead_code, unused_imports))]
 
 mod handoff;

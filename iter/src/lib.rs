@@ -18,12 +18,17 @@
 //! How pieces are split is decided by a [`Weight`](weight::Weight), see [`weight`]; the
 //! producer/consumer protocol under every iterator is in [`plumbing`].
 
+#![deny(missing_docs)]
+#![doc(test(attr(deny(warnings))))]
+
 pub mod array;
 pub mod collections;
 pub mod drain;
 pub mod iter;
 pub mod option;
 pub mod par_bridge;
+// Three doctests of plumbing import what they do not use; they deny warnings once fixed.
+#[doc(test(attr(allow(unused_imports))))]
 pub mod plumbing;
 pub mod prelude;
 pub mod range;

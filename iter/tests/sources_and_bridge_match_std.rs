@@ -3,6 +3,7 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
+use std::time::Duration;
 
 use proptest::prelude::*;
 use weft_iter::par_bridge::ParallelBridge;
@@ -10,7 +11,7 @@ use weft_iter::prelude::*;
 use weft_iter::sources::{
     empty, once, repeat, repeat_n, split, walk_tree, walk_tree_postfix, walk_tree_prefix,
 };
-use weft_testkit::{each_pool, expect_in_every_pool as check, DropCounter};
+use weft_testkit::{each_pool, expect_in_every_pool as check, within, DropCounter};
 
 /// The children of `n` in a tree of `size` nodes numbered in breadth-first order with
 /// `fanout` children per node.
@@ -197,13 +198,15 @@ fn a_bridge_stops_early() {
 #[test]
 fn a_bridge_whose_next_uses_the_pool() {
     // `next()` runs a parallel iterator itself: the bridge must not deadlock on its lock.
-    each_pool(|_| {
-        let sum: u64 = (0..50u64)
-            .map(|i| (0..i).into_par_iter().sum::<u64>())
-            .par_bridge()
-            .sum();
-        let expected: u64 = (0..50u64).map(|i| (0..i).sum::<u64>()).sum();
-        assert_eq!(sum, expected);
+    within(Duration::from_secs(30), || {
+        each_pool(|threads| {
+            let sum: u64 = (0..50u64)
+                .map(|i| (0..i).into_par_iter().sum::<u64>())
+                .par_bridge()
+                .sum();
+            let expected: u64 = (0..50u64).map(|i| (0..i).sum::<u64>()).sum();
+            assert_eq!(sum, expected, "{threads} threads");
+        })
     });
 }
 

@@ -12,18 +12,23 @@
 //! - [`Rng`]: a small seeded generator, so that an input is the same on every run.
 //! - [`DropCounter`] and [`Counted`]: values that count their clones and drops, to show that
 //!   nothing leaks and nothing drops twice.
+//! - [`within`]: a time limit for a test that could hang.
 //! - `inputs` (feature `proptest`): the input strategies of the property tests.
+
+#![deny(missing_docs)]
 
 mod drops;
 #[cfg(feature = "proptest")]
 pub mod inputs;
 mod pools;
 mod rng;
+mod watchdog;
 mod weights;
 
 pub use drops::{Counted, DropCounter};
 pub use pools::{each_pool, expect_in_every_pool, pools, THREADS};
 pub use rng::Rng;
+pub use watchdog::within;
 
 /// The weights [`every_weight!`] names, reachable from any crate that depends on this one.
 #[doc(hidden)]

@@ -16,6 +16,8 @@
 //! - [`sort_table`]: the timing table the hand-written sort examples print.
 //! - [`cli`]: command-line options and a description of the machine.
 
+#![deny(missing_docs)]
+
 pub mod cli;
 pub mod experiments;
 pub mod inputs;

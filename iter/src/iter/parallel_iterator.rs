@@ -29,10 +29,19 @@ pub trait ParallelIterator: Sized + Send {
     /// # Examples
     ///
     /// ```
+    /// use std::sync::atomic::{AtomicUsize, Ordering};
     /// use weft_iter::plumbing::NoopConsumer;
     /// use weft_iter::prelude::*;
     ///
-    /// (0..10).into_par_iter().drive_unindexed(NoopConsumer);
+    /// // `NoopConsumer` drops every item; `inspect` shows that each one was driven.
+    /// let seen = AtomicUsize::new(0);
+    /// (0..10)
+    ///     .into_par_iter()
+    ///     .inspect(|_| {
+    ///         seen.fetch_add(1, Ordering::Relaxed);
+    ///     })
+    ///     .drive_unindexed(NoopConsumer);
+    /// assert_eq!(seen.into_inner(), 10);
     /// ```
     fn drive_unindexed<C>(self, consumer: C) -> C::Result
     where
