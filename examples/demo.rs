@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use weft_bench::experiments::{self as ex, Pools};
 use weft_bench::report::{self, compare_table, dur, pow10, progress, progress_done};
 use weft_bench::workloads::{rayon_w, seq, weft_w};
-use weft_bench::{opt, u32_input, Node, Shape};
+use weft_bench::{explain, opt, u32_input, Node, Shape};
 
 fn main() {
     if weft_bench::flag("--help") || weft_bench::flag("-h") {
@@ -36,9 +36,18 @@ fn main() {
     let start = Instant::now();
 
     println!("weft demo: {}", weft_bench::machine());
+    if let Some(load) = weft_bench::cli::load_average() {
+        let busy = if load > 0.5 * cpus as f64 {
+            ": other processes share the CPUs, so expect noisy figures"
+        } else {
+            ""
+        };
+        println!("load average {load:.2} on {cpus} CPUs as the run starts{busy}");
+    }
     println!(
-        "{threads}-thread pools (narrow dispatch: 8), medians of {rounds} round(s), weft and rayon \
-         alternating; CPU = user+sys of the whole process (getrusage)\n"
+        "{threads}-thread pools (narrow dispatch: 8), medians of {rounds} round(s), weft, rayon \
+         (and chili on the fork rows) alternating; CPU = user+sys of the whole process \
+         (getrusage)\n"
     );
     progress("preparing inputs");
     let tree = Node::tree(nodes);
@@ -97,14 +106,17 @@ fn main() {
     progress_done();
 
     compare_table(&rows).print();
+    println!("\nWhy the rows look as they do here:");
+    for c in &rows {
+        println!("- {}", explain::why(c, cpus));
+    }
     println!(
-        "\nblocking mix: {mix_tasks} tasks blocking(|| sleep(10 ms)) + {mix_tasks} tasks of 10 ms CPU; \
-         ideal {}, rayon + a thread per blocking task {}, weft without blocking() {}",
-        dur(mix.ideal),
-        dur(mix.threads.wall),
-        dur(mix.weft_plain.wall)
+        "- {} baselines: weft without blocking() took {}, rayon with a new thread per blocking \
+         task {}",
+        mix.compare.name,
+        dur(mix.weft_plain.wall),
+        dur(mix.threads.wall)
     );
-    println!("idle burn: wall is the idle period; the CPU columns are what the idle pool burnt.");
     let records: Vec<_> = rows.iter().flat_map(|c| c.records()).collect();
     match report::write_csv("demo", &records) {
         Ok(path) => println!("results: {} ({} total)", path.display(), ex::since(start)),

@@ -1,4 +1,5 @@
-//! The command line and the machine: `--flag` and `--name VALUE` options, a one-line description of the CPU.
+//! The command line and the machine: `--flag` and `--name VALUE` options, a one-line
+//! description of the CPUs, the load average.
 
 /// Whether `--name` is on the command line.
 pub fn flag(name: &str) -> bool {
@@ -36,4 +37,14 @@ pub fn machine() -> String {
         })
         .unwrap_or_else(|| "unknown CPU".to_string());
     format!("{cpus} logical CPUs, {model}")
+}
+
+/// The 1-minute load average (Linux's `/proc/loadavg`), where the system reports one.
+pub fn load_average() -> Option<f64> {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()?
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
 }

@@ -1,7 +1,8 @@
-//! The experiments behind the CPU-time harness and the demo: weft and rayon rounds alternate in one process, medians reported.
+//! The experiments behind the CPU-time harness and the demo: weft, rayon (and chili, for
+//! forks) rounds alternate in one process, medians reported.
 
 use crate::report::{pow10, progress, Record};
-use crate::workloads::{rayon_w, seq, weft_w, Block};
+use crate::workloads::{chili_w, rayon_w, seq, weft_w, Block};
 use crate::{cpu_time, iters_for, measure, median, work, Node, Sample};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -27,11 +28,46 @@ impl Pools {
     }
 }
 
-/// Medians of one workload for sequential code (where it applies), rayon and weft.
+/// What a workload stresses, which decides how its figures read (see [`crate::explain`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// A `join` at every call or node: `forks` joins in all, little work under each.
+    Forks {
+        /// Joins per run.
+        forks: u64,
+    },
+    /// A sort of `bytes` bytes of data in place.
+    Sort {
+        /// Size of the data sorted.
+        bytes: u64,
+    },
+    /// One pass over `bytes` bytes of input (and any output), little work per byte.
+    Stream {
+        /// Bytes read and written per run.
+        bytes: u64,
+    },
+    /// CPU used by a pool sitting idle after a burst; wall time is the idle period.
+    Idle,
+    /// `dispatches` narrow `install(|| join(a, b))` calls from outside the pool.
+    Narrow {
+        /// Dispatches per run.
+        dispatches: u64,
+    },
+    /// Blocking tasks mixed with CPU tasks.
+    Blocking {
+        /// The best wall time possible: max(CPU work / threads, the longest sleep).
+        ideal: Duration,
+    },
+}
+
+/// Medians of one workload for sequential code (where it applies), rayon, weft and chili
+/// (for forks).
 #[derive(Clone, Debug)]
 pub struct Compare {
     /// The workload.
     pub name: String,
+    /// What the workload stresses.
+    pub kind: Kind,
     /// Threads in the pools.
     pub threads: usize,
     /// Sequential code, where there is such a thing.
@@ -40,10 +76,12 @@ pub struct Compare {
     pub rayon: Sample,
     /// weft.
     pub weft: Sample,
+    /// chili, for the workloads it can run (`join` only).
+    pub chili: Option<Sample>,
 }
 
 impl Compare {
-    /// The three figures as CSV records.
+    /// The figures as CSV records.
     pub fn records(&self) -> Vec<Record> {
         let mut out = Vec::new();
         if let Some(s) = self.seq {
@@ -51,6 +89,9 @@ impl Compare {
         }
         out.push(Record::new(&self.name, "rayon", self.threads, self.rayon));
         out.push(Record::new(&self.name, "weft", self.threads, self.weft));
+        if let Some(s) = self.chili {
+            out.push(Record::new(&self.name, "chili", self.threads, s));
+        }
         out
     }
 }
@@ -73,51 +114,95 @@ pub fn alternate(label: &str, rounds: usize, variants: &mut [Variant<'_>]) -> Ve
     samples.iter().map(|s| median(s)).collect()
 }
 
-/// seq (optional), rayon and weft, alternated.
-pub fn trio(
+/// The implementations of one workload that a [`Compare`] alternates.
+pub struct Variants<'a> {
+    /// Sequential code, where there is such a thing.
+    pub seq: Option<Variant<'a>>,
+    /// rayon.
+    pub rayon: Variant<'a>,
+    /// weft.
+    pub weft: Variant<'a>,
+    /// chili, where it can run the workload.
+    pub chili: Option<Variant<'a>>,
+}
+
+/// Alternates the `variants` for `rounds` rounds on pools of `threads`; medians of each.
+pub fn compare(
     name: &str,
+    kind: Kind,
     threads: usize,
     rounds: usize,
-    seq: Option<Variant<'_>>,
-    rayon: Variant<'_>,
-    weft: Variant<'_>,
+    variants: Variants<'_>,
 ) -> Compare {
-    let has_seq = seq.is_some();
+    let Variants {
+        seq,
+        rayon,
+        weft,
+        chili,
+    } = variants;
+    let (has_seq, has_chili) = (seq.is_some(), chili.is_some());
     let mut vs: Vec<Variant<'_>> = vec![rayon, weft];
-    if let Some(s) = seq {
-        vs.push(s);
-    }
+    vs.extend(seq);
+    vs.extend(chili);
     let m = alternate(&format!("{name}, {threads} threads"), rounds, &mut vs);
+    let mut rest = m[2..].iter().copied();
     Compare {
         name: name.to_string(),
+        kind,
         threads,
-        seq: has_seq.then(|| m[2]),
+        seq: has_seq.then(|| rest.next().expect("a sequential median")),
         rayon: m[0],
         weft: m[1],
+        chili: has_chili.then(|| rest.next().expect("a chili median")),
     }
 }
 
-/// fib(n) with join at every call.
+/// fib(n) with join at every call; chili too.
 pub fn fib(p: &Pools, n: u64, rounds: usize) -> Compare {
-    trio(
+    // Built here and dropped on return: a chili pool in use runs a heartbeat thread, whose
+    // CPU would otherwise count against the other experiments.
+    let chili = chili_w::pool(p.threads);
+    compare(
         &format!("fib({n})"),
+        Kind::Forks {
+            forks: fib_joins(n),
+        },
         p.threads,
         rounds,
-        Some(&mut || measure(|| seq::fib(n)).1),
-        &mut || measure(|| p.rayon.install(|| rayon_w::fib(n))).1,
-        &mut || measure(|| p.weft.install(|| weft_w::fib(n))).1,
+        Variants {
+            seq: Some(&mut || measure(|| seq::fib(n)).1),
+            rayon: &mut || measure(|| p.rayon.install(|| rayon_w::fib(n))).1,
+            weft: &mut || measure(|| p.weft.install(|| weft_w::fib(n))).1,
+            chili: Some(&mut || measure(|| chili_w::fib(n, &mut chili.scope())).1),
+        },
     )
 }
 
-/// A balanced tree summed with join at every node.
+/// The joins fib(n) makes: one per call with n >= 2, which is fib(n + 1) - 1.
+fn fib_joins(n: u64) -> u64 {
+    let (mut a, mut b) = (0u64, 1u64);
+    for _ in 0..=n {
+        (a, b) = (b, a + b);
+    }
+    a - 1
+}
+
+/// A balanced tree summed with join at every node; chili too.
 pub fn tree(p: &Pools, tree: &Node, nodes: usize, rounds: usize) -> Compare {
-    trio(
+    let chili = chili_w::pool(p.threads);
+    compare(
         &format!("tree-sum {}", pow10(nodes)),
+        Kind::Forks {
+            forks: nodes as u64,
+        },
         p.threads,
         rounds,
-        Some(&mut || measure(|| seq::tree_sum(tree)).1),
-        &mut || measure(|| p.rayon.install(|| rayon_w::tree_sum(tree))).1,
-        &mut || measure(|| p.weft.install(|| weft_w::tree_sum(tree))).1,
+        Variants {
+            seq: Some(&mut || measure(|| seq::tree_sum(tree)).1),
+            rayon: &mut || measure(|| p.rayon.install(|| rayon_w::tree_sum(tree))).1,
+            weft: &mut || measure(|| p.weft.install(|| weft_w::tree_sum(tree))).1,
+            chili: Some(&mut || measure(|| chili_w::tree_sum(tree, &mut chili.scope())).1),
+        },
     )
 }
 
@@ -147,13 +232,19 @@ pub fn sort<T: Ord + Clone + Send>(
             weft_w::sort_unstable::<T>,
         )
     };
-    trio(
+    compare(
         name,
+        Kind::Sort {
+            bytes: std::mem::size_of_val(input) as u64,
+        },
         p.threads,
         rounds,
-        Some(&mut || run(&seq_f)),
-        &mut || run(&|v| p.rayon.install(|| rayon_f(v))),
-        &mut || run(&|v| p.weft.install(|| weft_f(v))),
+        Variants {
+            seq: Some(&mut || run(&seq_f)),
+            rayon: &mut || run(&|v| p.rayon.install(|| rayon_f(v))),
+            weft: &mut || run(&|v| p.weft.install(|| weft_f(v))),
+            chili: None,
+        },
     )
 }
 
@@ -166,13 +257,19 @@ pub fn iter<R: Send>(
     v: &[u64],
 ) -> Compare {
     let [seq_f, rayon_f, weft_f] = f;
-    trio(
+    compare(
         name,
+        Kind::Stream {
+            bytes: std::mem::size_of_val(v) as u64,
+        },
         p.threads,
         rounds,
-        Some(&mut || measure(|| seq_f(v)).1),
-        &mut || measure(|| p.rayon.install(|| rayon_f(v))).1,
-        &mut || measure(|| p.weft.install(|| weft_f(v))).1,
+        Variants {
+            seq: Some(&mut || measure(|| seq_f(v)).1),
+            rayon: &mut || measure(|| p.rayon.install(|| rayon_f(v))).1,
+            weft: &mut || measure(|| p.weft.install(|| weft_f(v))).1,
+            chili: None,
+        },
     )
 }
 
@@ -187,13 +284,17 @@ pub fn idle_burn(p: &Pools, burst: Duration, idle: Duration, rounds: usize) -> C
             cpu: cpu_time().saturating_sub(c0),
         }
     };
-    trio(
+    compare(
         "idle burn",
+        Kind::Idle,
         p.threads,
         rounds,
-        None,
-        &mut || after(&|| rayon_w::burst(&p.rayon, burst)),
-        &mut || after(&|| weft_w::burst(&p.weft, burst)),
+        Variants {
+            seq: None,
+            rayon: &mut || after(&|| rayon_w::burst(&p.rayon, burst)),
+            weft: &mut || after(&|| weft_w::burst(&p.weft, burst)),
+            chili: None,
+        },
     )
 }
 
@@ -201,20 +302,26 @@ pub fn idle_burn(p: &Pools, burst: Duration, idle: Duration, rounds: usize) -> C
 /// closures inline.
 pub fn narrow(p: &Pools, n: usize, closure: Duration, rounds: usize) -> Compare {
     let iters = iters_for(closure);
-    trio(
+    compare(
         &format!("narrow dispatch {}", pow10(n)),
+        Kind::Narrow {
+            dispatches: n as u64,
+        },
         p.threads,
         rounds,
-        Some(&mut || {
-            measure(|| {
-                for _ in 0..n {
-                    black_box((work(iters), work(iters)));
-                }
-            })
-            .1
-        }),
-        &mut || measure(|| rayon_w::narrow(&p.rayon, n, iters)).1,
-        &mut || measure(|| weft_w::narrow(&p.weft, n, iters)).1,
+        Variants {
+            seq: Some(&mut || {
+                measure(|| {
+                    for _ in 0..n {
+                        black_box((work(iters), work(iters)));
+                    }
+                })
+                .1
+            }),
+            rayon: &mut || measure(|| rayon_w::narrow(&p.rayon, n, iters)).1,
+            weft: &mut || measure(|| weft_w::narrow(&p.weft, n, iters)).1,
+            chili: None,
+        },
     )
 }
 
@@ -264,10 +371,12 @@ pub fn mix(p: &Pools, tasks: usize, sleep: Duration, cpu: Duration, rounds: usiz
     Mix {
         compare: Compare {
             name,
+            kind: Kind::Blocking { ideal },
             threads: p.threads,
             seq: None,
             rayon: m[0],
             weft: m[1],
+            chili: None,
         },
         weft_plain: m[2],
         threads: m[3],
@@ -361,4 +470,26 @@ pub fn blocking_cost(n: usize, rounds: usize) -> BlockingCost {
 /// Wall-clock time since `t`, for progress lines.
 pub fn since(t: Instant) -> String {
     format!("{:.0} s", t.elapsed().as_secs_f64())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fib_joins;
+    use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
+    #[test]
+    fn fib_joins_counts_the_joins_of_the_recursion() {
+        fn count(n: u64, joins: &AtomicU64) {
+            if n >= 2 {
+                joins.fetch_add(1, Relaxed);
+                count(n - 1, joins);
+                count(n - 2, joins);
+            }
+        }
+        for n in 0..20 {
+            let joins = AtomicU64::new(0);
+            count(n, &joins);
+            assert_eq!(fib_joins(n), joins.into_inner(), "fib({n})");
+        }
+    }
 }

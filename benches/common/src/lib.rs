@@ -12,6 +12,7 @@
 //! - [`workloads`]: each workload for sequential code, weft, rayon and chili.
 //! - [`experiments`]: the comparisons (rounds alternating, medians) that the CPU harness and
 //!   the demo print.
+//! - [`explain`]: one line per result saying why it looks the way it does on this machine.
 //! - [`report`]: aligned tables, the progress line, the CSV files under `target/weft-bench/`.
 //! - [`sort_table`]: the timing table the hand-written sort examples print.
 //! - [`cli`]: command-line options and a description of the machine.
@@ -20,6 +21,7 @@
 
 pub mod cli;
 pub mod experiments;
+pub mod explain;
 pub mod inputs;
 pub mod measure;
 pub mod report;

@@ -1,8 +1,9 @@
-//! Printing results: aligned tables on stdout, a progress line on stderr, CSV files under target/weft-bench/ for the plot script.
+//! Printing results: aligned tables on stdout, a progress line on stderr (on a terminal
+//! only), CSV files under target/weft-bench/ for the plot example.
 
 use crate::experiments::Compare;
 use crate::Sample;
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -117,11 +118,14 @@ fn parse_record(line: &str) -> Option<Record> {
     })
 }
 
-/// Replaces the progress line on stderr.
+/// Replaces the progress line on stderr, when stderr is a terminal: in a log or a pipe the
+/// line and its escape codes would only be noise.
 pub fn progress(msg: &str) {
     let mut err = std::io::stderr().lock();
-    let _ = write!(err, "\r\x1b[2K{msg}");
-    let _ = err.flush();
+    if err.is_terminal() {
+        let _ = write!(err, "\r\x1b[2K{msg}");
+        let _ = err.flush();
+    }
 }
 
 /// Clears the progress line.
@@ -203,34 +207,45 @@ impl Table {
     }
 }
 
-/// The standard comparison table: wall and CPU of seq, rayon and weft, and weft's ratios.
+/// The standard comparison table: wall and CPU of seq, rayon and weft (and chili, where any
+/// row has it), and weft's ratios to rayon.
 pub fn compare_table(rows: &[Compare]) -> Table {
-    let mut t = Table::new(&[
-        "workload",
-        "threads",
-        "seq wall",
-        "rayon wall",
-        "weft wall",
-        "seq cpu",
-        "rayon cpu",
-        "weft cpu",
-        "weft/rayon wall",
-        "weft/rayon cpu",
-    ]);
+    let chili = rows.iter().any(|c| c.chili.is_some());
+    let header: Vec<&str> = [
+        Some("workload"),
+        Some("threads"),
+        Some("seq wall"),
+        Some("rayon wall"),
+        Some("weft wall"),
+        chili.then_some("chili wall"),
+        Some("seq cpu"),
+        Some("rayon cpu"),
+        Some("weft cpu"),
+        chili.then_some("chili cpu"),
+        Some("weft/rayon wall"),
+        Some("weft/rayon cpu"),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    let mut t = Table::new(&header);
     let opt = |s: Option<Duration>| s.map_or_else(|| "-".to_string(), dur);
     for c in rows {
-        t.row(vec![
-            c.name.clone(),
-            c.threads.to_string(),
-            opt(c.seq.map(|s| s.wall)),
-            dur(c.rayon.wall),
-            dur(c.weft.wall),
-            opt(c.seq.map(|s| s.cpu)),
-            dur(c.rayon.cpu),
-            dur(c.weft.cpu),
-            ratio(c.weft.wall, c.rayon.wall),
-            ratio(c.weft.cpu, c.rayon.cpu),
-        ]);
+        let cells = [
+            Some(c.name.clone()),
+            Some(c.threads.to_string()),
+            Some(opt(c.seq.map(|s| s.wall))),
+            Some(dur(c.rayon.wall)),
+            Some(dur(c.weft.wall)),
+            chili.then(|| opt(c.chili.map(|s| s.wall))),
+            Some(opt(c.seq.map(|s| s.cpu))),
+            Some(dur(c.rayon.cpu)),
+            Some(dur(c.weft.cpu)),
+            chili.then(|| opt(c.chili.map(|s| s.cpu))),
+            Some(ratio(c.weft.wall, c.rayon.wall)),
+            Some(ratio(c.weft.cpu, c.rayon.cpu)),
+        ];
+        t.row(cells.into_iter().flatten().collect());
     }
     t
 }
