@@ -5,10 +5,8 @@
 //! and writes `target/weft-bench/cpu.csv` and `scaling.csv`, which `examples/plot.rs` draws.
 
 use std::time::{Duration, Instant};
-use weft_bench::experiments::{self as ex, Pools};
+use weft_bench::experiments::{self as ex, Headline, Pools};
 use weft_bench::report::{self, compare_table, dur, pow10, progress_done, Record, Table};
-use weft_bench::workloads::{rayon_w, seq, weft_w};
-use weft_bench::{u32_input, Node, Shape};
 
 fn main() {
     // Without `--bench` (as under `cargo test --benches`): a smoke run of seconds.
@@ -174,42 +172,10 @@ fn main() {
 fn scaling(quick: bool, rounds: usize) {
     let big = if quick { 1_000_000 } else { 10_000_000 };
     let fib_n = if quick { 25 } else { 30 };
-    let tree = Node::tree(big);
-    let sort_in = u32_input(Shape::Random, big);
-    let sum_in: Vec<u64> = (0..big as u64).collect();
+    let inputs = Headline::new(fib_n, big, big);
     let mut rows = Vec::new();
     for threads in [1, 2, 4, 8] {
-        let p = Pools::new(threads);
-        rows.push(ex::fib(&p, fib_n, rounds));
-        rows.push(ex::tree(&p, &tree, big, rounds));
-        rows.push(ex::sort(
-            &p,
-            &format!("par_sort_unstable {}", pow10(big)),
-            &sort_in,
-            false,
-            rounds,
-        ));
-        rows.push(ex::sort(
-            &p,
-            &format!("par_sort {}", pow10(big)),
-            &sort_in,
-            true,
-            rounds,
-        ));
-        rows.push(ex::iter(
-            &p,
-            &format!("sum {}", pow10(big)),
-            rounds,
-            [seq::sum, rayon_w::sum, weft_w::sum],
-            &sum_in,
-        ));
-        rows.push(ex::iter(
-            &p,
-            &format!("map-collect {}", pow10(big)),
-            rounds,
-            [seq::map_collect, rayon_w::map_collect, weft_w::map_collect],
-            &sum_in,
-        ));
+        rows.extend(ex::headline(&Pools::new(threads), &inputs, rounds));
     }
     progress_done();
     println!("\n## scaling: pools of 1, 2, 4, 8 threads on this machine");

@@ -6,10 +6,9 @@
 //! (default 50,000), `--rounds N` (default 3; medians). Writes `target/weft-bench/demo.csv`.
 
 use std::time::{Duration, Instant};
-use weft_bench::experiments::{self as ex, Pools};
-use weft_bench::report::{self, compare_table, dur, pow10, progress, progress_done};
-use weft_bench::workloads::{rayon_w, seq, weft_w};
-use weft_bench::{explain, opt, u32_input, Node, Shape};
+use weft_bench::experiments::{self as ex, Headline, Pools};
+use weft_bench::report::{self, compare_table, dur, progress, progress_done};
+use weft_bench::{explain, opt};
 
 fn main() {
     if weft_bench::flag("--help") || weft_bench::flag("-h") {
@@ -50,45 +49,10 @@ fn main() {
          (getrusage)\n"
     );
     progress("preparing inputs");
-    let tree = Node::tree(nodes);
-    let sort_in = u32_input(Shape::Random, size);
-    let iter_in: Vec<u64> = (0..size as u64).collect();
+    let inputs = Headline::new(fib_n, nodes, size);
     let p = Pools::new(threads);
-    let mut rows = Vec::new();
-    rows.push(ex::fib(&p, fib_n, rounds));
-    rows.push(ex::tree(&p, &tree, nodes, rounds));
-    drop(tree);
-    let s = pow10(size);
-    rows.push(ex::sort(
-        &p,
-        &format!("quicksort {s} u32"),
-        &sort_in,
-        false,
-        rounds,
-    ));
-    rows.push(ex::sort(
-        &p,
-        &format!("mergesort {s} u32"),
-        &sort_in,
-        true,
-        rounds,
-    ));
-    drop(sort_in);
-    rows.push(ex::iter(
-        &p,
-        &format!("par_iter sum {s}"),
-        rounds,
-        [seq::sum, rayon_w::sum, weft_w::sum],
-        &iter_in,
-    ));
-    rows.push(ex::iter(
-        &p,
-        &format!("par_iter map-collect {s}"),
-        rounds,
-        [seq::map_collect, rayon_w::map_collect, weft_w::map_collect],
-        &iter_in,
-    ));
-    drop(iter_in);
+    let mut rows = ex::headline(&p, &inputs, rounds);
+    drop(inputs);
     let mut idle_row = ex::idle_burn(&p, Duration::from_millis(200), idle, rounds);
     idle_row.name = format!("idle burn ({} after burst)", dur(idle));
     rows.push(idle_row);

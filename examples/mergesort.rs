@@ -79,29 +79,17 @@ fn merge<W: Weight, T: Ord + Copy + Send + Sync>(
 }
 
 fn main() {
-    let t = SortTable::from_args();
-    t.print(&[
-        ("std sort (sequential, stable)", t.time(&|v| v.sort())),
-        (
-            "mergesort::<Adaptive> (this file)",
-            t.time(&|v| t.weft.install(|| mergesort::<Adaptive>(v))),
-        ),
-        (
-            "mergesort::<Cost<4>> (this file)",
-            t.time(&|v| t.weft.install(|| mergesort::<Cost<4>>(v))),
-        ),
-        (
-            "weft par_sort",
-            t.time(&|v| t.weft.install(|| v.par_sort())),
-        ),
-        (
-            "rayon par_sort",
-            t.time(&|v| {
-                t.rayon
-                    .install(|| rayon::slice::ParallelSliceMut::par_sort(&mut v[..]))
+    SortTable::from_args().run(
+        true,
+        &[
+            ("mergesort::<Adaptive> (this file)", &|v| {
+                mergesort::<Adaptive>(v)
             }),
-        ),
-    ]);
+            ("mergesort::<Cost<4>> (this file)", &|v| {
+                mergesort::<Cost<4>>(v)
+            }),
+        ],
+    );
 }
 
 #[cfg(test)]

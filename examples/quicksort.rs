@@ -56,36 +56,17 @@ fn partition<T: Ord>(v: &mut [T]) -> usize {
 }
 
 fn main() {
-    let t = SortTable::from_args();
-    t.print(&[
-        (
-            "std sort_unstable (sequential)",
-            t.time(&|v| v.sort_unstable()),
-        ),
-        (
-            "quicksort::<Adaptive> (this file)",
-            t.time(&|v| t.weft.install(|| quicksort::<Adaptive>(v))),
-        ),
-        (
-            "quicksort::<Cost<4>> (this file)",
-            t.time(&|v| t.weft.install(|| quicksort::<Cost<4>>(v))),
-        ),
-        (
-            "weft par_sort_unstable",
-            t.time(&|v| t.weft.install(|| v.par_sort_unstable())),
-        ),
-        (
-            "weft par_sort",
-            t.time(&|v| t.weft.install(|| v.par_sort())),
-        ),
-        (
-            "rayon par_sort",
-            t.time(&|v| {
-                t.rayon
-                    .install(|| rayon::slice::ParallelSliceMut::par_sort(&mut v[..]))
+    SortTable::from_args().run(
+        false,
+        &[
+            ("quicksort::<Adaptive> (this file)", &|v| {
+                quicksort::<Adaptive>(v)
             }),
-        ),
-    ]);
+            ("quicksort::<Cost<4>> (this file)", &|v| {
+                quicksort::<Cost<4>>(v)
+            }),
+        ],
+    );
 }
 
 #[cfg(test)]

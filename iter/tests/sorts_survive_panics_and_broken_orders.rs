@@ -100,6 +100,19 @@ fn lens(full: &'static [u32], miri: &'static [u32]) -> &'static [u32] {
     }
 }
 
+/// Asserts that `v`, made from `scrambled(len)` and sorted (or not) since, still holds each of
+/// those elements exactly once; then drops it and asserts that none leaked.
+#[track_caller]
+fn each_element_once(v: Vec<Tracked<'_>>, live: &DropCounter, len: u32, case: &str) {
+    let mut values: Vec<u32> = v.iter().map(|t| t.value).collect();
+    values.sort_unstable();
+    let mut expected = scrambled(len);
+    expected.sort_unstable();
+    assert_eq!(values, expected, "{case}, len {len}");
+    drop(v);
+    assert_eq!(live.live(), 0, "{case}, len {len}: leaked");
+}
+
 #[test]
 fn panicking_comparator_leaves_each_element_once() {
     for pool in pools_to_try() {
@@ -119,19 +132,11 @@ fn panicking_comparator_leaves_each_element_once() {
                     };
                     let result =
                         pool.install(|| catch_unwind(AssertUnwindSafe(|| sort(&mut v, &cmp))));
-                    let mut values: Vec<u32> = v.iter().map(|t| t.value).collect();
-                    values.sort_unstable();
-                    let mut expected = scrambled(len);
-                    expected.sort_unstable();
-                    assert_eq!(
-                        values, expected,
-                        "{name}, {threads} threads, len {len}, panic after {panic_after}"
-                    );
                     if result.is_ok() {
                         assert!(v.windows(2).all(|w| w[0].value <= w[1].value), "{name}");
                     }
-                    drop(v);
-                    assert_eq!(live.live(), 0, "{name}: leaked");
+                    let case = format!("{name}, {threads} threads, panic after {panic_after}");
+                    each_element_once(v, &live, len, &case);
                 }
             }
         }
@@ -171,16 +176,8 @@ fn non_total_orders_only_permute() {
                     // std's sorts may panic when they detect a broken order; either way the
                     // slice must hold a permutation afterwards.
                     let _ = pool.install(|| catch_unwind(AssertUnwindSafe(|| sort(&mut v, &cmp))));
-                    let mut values: Vec<u32> = v.iter().map(|t| t.value).collect();
-                    values.sort_unstable();
-                    let mut expected = scrambled(len);
-                    expected.sort_unstable();
-                    assert_eq!(
-                        values, expected,
-                        "{name}, kind {kind}, {threads} threads, len {len}"
-                    );
-                    drop(v);
-                    assert_eq!(live.live(), 0, "{name}: leaked");
+                    let case = format!("{name}, kind {kind}, {threads} threads");
+                    each_element_once(v, &live, len, &case);
                 }
             }
         }

@@ -2,12 +2,13 @@
 //! forks) rounds alternate in one process, medians reported.
 
 use crate::report::{pow10, progress, Record};
-use crate::workloads::{chili_w, rayon_w, seq, weft_w, Block};
-use crate::{cpu_time, iters_for, measure, median, work, Node, Sample};
+use crate::workloads::{chili_w, rayon_w, seq, sorts, weft_w, Block};
+use crate::{cpu_time, iters_for, measure, median, u32_input, work, Node, Sample, Shape};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 /// A weft pool and a rayon pool of the same size, built up front.
+#[derive(Debug)]
 pub struct Pools {
     /// Threads in each pool.
     pub threads: usize,
@@ -206,9 +207,6 @@ pub fn tree(p: &Pools, tree: &Node, nodes: usize, rounds: usize) -> Compare {
     )
 }
 
-/// A sort in place.
-type SortFn<T> = fn(&mut [T]);
-
 /// Sorts a copy of `input`: stable (`par_sort` vs `sort`) or unstable.
 pub fn sort<T: Ord + Clone + Send>(
     p: &Pools,
@@ -223,15 +221,7 @@ pub fn sort<T: Ord + Clone + Send>(
         debug_assert!(v.windows(2).all(|w| w[0] <= w[1]));
         s
     };
-    let (seq_f, rayon_f, weft_f): (SortFn<T>, SortFn<T>, SortFn<T>) = if stable {
-        (<[T]>::sort, rayon_w::sort::<T>, weft_w::sort::<T>)
-    } else {
-        (
-            <[T]>::sort_unstable,
-            rayon_w::sort_unstable::<T>,
-            weft_w::sort_unstable::<T>,
-        )
-    };
+    let [seq_f, rayon_f, weft_f] = sorts::<T>(stable);
     compare(
         name,
         Kind::Sort {
@@ -271,6 +261,62 @@ pub fn iter<R: Send>(
             chili: None,
         },
     )
+}
+
+/// The inputs of the headline workloads, built once for every pool size.
+pub struct Headline {
+    /// fib's argument.
+    pub fib: u64,
+    /// The tree summed, and its size.
+    pub tree: (Node, usize),
+    /// Random `u32` to sort.
+    pub sort: Vec<u32>,
+    /// `0..len` as `u64`, for the parallel iterators.
+    pub numbers: Vec<u64>,
+}
+
+impl Headline {
+    /// fib(`fib`), a tree of `nodes` nodes, and `len` numbers to sort and to iterate over.
+    pub fn new(fib: u64, nodes: usize, len: usize) -> Headline {
+        Headline {
+            fib,
+            tree: (Node::tree(nodes), nodes),
+            sort: u32_input(Shape::Random, len),
+            numbers: (0..len as u64).collect(),
+        }
+    }
+}
+
+/// The headline workloads on `p`: fib and a tree sum (forks), both sorts, a parallel sum and
+/// a map-collect.
+pub fn headline(p: &Pools, h: &Headline, rounds: usize) -> Vec<Compare> {
+    let n = pow10(h.numbers.len());
+    vec![
+        fib(p, h.fib, rounds),
+        tree(p, &h.tree.0, h.tree.1, rounds),
+        sort(
+            p,
+            &format!("par_sort_unstable {n} u32"),
+            &h.sort,
+            false,
+            rounds,
+        ),
+        sort(p, &format!("par_sort {n} u32"), &h.sort, true, rounds),
+        iter(
+            p,
+            &format!("par_iter sum {n}"),
+            rounds,
+            [seq::sum, rayon_w::sum, weft_w::sum],
+            &h.numbers,
+        ),
+        iter(
+            p,
+            &format!("par_iter map-collect {n}"),
+            rounds,
+            [seq::map_collect, rayon_w::map_collect, weft_w::map_collect],
+            &h.numbers,
+        ),
+    ]
 }
 
 /// CPU the process uses during `idle` after a `burst` of work on each pool (wall = `idle`).

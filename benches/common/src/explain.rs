@@ -37,6 +37,24 @@ fn over(a: Duration, b: Duration) -> f64 {
     }
 }
 
+/// A ratio as "2.00x", with a third digit below 0.1 so that a small one is not "0.00x".
+fn times(x: f64) -> String {
+    if x >= 0.1 {
+        format!("{x:.2}x")
+    } else {
+        format!("{x:.3}x")
+    }
+}
+
+/// A size in MB, or in kB below one MB.
+fn size(bytes: u64) -> String {
+    if bytes >= 1_000_000 {
+        format!("{:.0} MB", bytes as f64 / 1e6)
+    } else {
+        format!("{:.0} kB", bytes as f64 / 1e3)
+    }
+}
+
 /// `d / n`.
 fn per(d: Duration, n: u64) -> Duration {
     Duration::from_secs_f64(d.as_secs_f64() / n.max(1) as f64)
@@ -58,17 +76,18 @@ fn forks_line(c: &Compare, seq: Sample, forks: u64, cores: usize) -> String {
         .chili
         .map_or_else(String::new, |s| format!(", chili {}", dur(extra(s))));
     let speedup = over(seq.wall, c.weft.wall);
+    let x = times(speedup);
     let verdict = if cores == 1 {
-        format!("on one core the joins can only cost: weft runs {speedup:.2}x sequential")
+        format!("on one core the joins can only cost: weft runs {x} sequential")
     } else if speedup >= SCALES * cores as f64 {
-        format!("cheap next to the work, so weft runs {speedup:.2}x sequential on {cores} cores")
+        format!("cheap next to the work, so weft runs {x} sequential on {cores} cores")
     } else if extra(c.weft) >= work {
         format!(
-            "a join costs weft more than the work under it, so it runs only {speedup:.2}x \
-             sequential on {cores} cores"
+            "a join costs weft more than the work under it, so it runs only {x} sequential \
+             on {cores} cores"
         )
     } else {
-        format!("weft runs {speedup:.2}x sequential on {cores} cores; the joins eat the rest")
+        format!("weft runs {x} sequential on {cores} cores; the joins eat the rest")
     };
     format!(
         "{}: {forks} joins over {} of work each; extra CPU per join: weft {}, rayon {}{chili}; \
@@ -80,62 +99,83 @@ fn forks_line(c: &Compare, seq: Sample, forks: u64, cores: usize) -> String {
     )
 }
 
-/// Cores kept busy on average during a run: CPU time over wall time.
-fn busy(s: Sample) -> f64 {
-    over(s.cpu, s.wall)
+/// How a parallel run's wall time compares with the sequential one's.
+enum Scaling {
+    /// One core: nothing to scale.
+    OneCore,
+    /// At least [`SCALES`] of linear.
+    Scales(f64),
+    /// Below that, with cores idle: on average this many were busy.
+    Idle(f64),
+    /// Below that, with every core busy: something all cores share sets the pace.
+    Bound(f64),
+}
+
+/// How `par` scales over `seq` on `cores` cores.
+fn scaling(seq: Sample, par: Sample, cores: usize) -> Scaling {
+    let speedup = over(seq.wall, par.wall);
+    let busy = over(par.cpu, par.wall);
+    let enough = SCALES * cores as f64;
+    if cores == 1 {
+        Scaling::OneCore
+    } else if speedup >= enough {
+        Scaling::Scales(speedup)
+    } else if busy < enough {
+        Scaling::Idle(busy)
+    } else {
+        Scaling::Bound(speedup)
+    }
 }
 
 fn stream_line(c: &Compare, seq: Sample, bytes: u64, cores: usize) -> String {
-    let mb = bytes as f64 / 1e6;
     let (one, all) = (gb_per_s(bytes, seq.wall), gb_per_s(bytes, c.weft.wall));
-    let speedup = over(seq.wall, c.weft.wall);
-    let verdict = if cores == 1 {
-        "on one core there is nothing to scale".to_string()
-    } else if speedup >= SCALES * cores as f64 {
-        format!("{speedup:.2}x sequential on {cores} cores: the cores, not memory, set the pace")
-    } else if busy(c.weft) < SCALES * cores as f64 {
-        format!(
-            "weft kept {:.1} of {cores} cores busy on average: {} of sequential work is over \
-             before the other threads add much",
-            busy(c.weft),
+    let verdict = match scaling(seq, c.weft, cores) {
+        Scaling::OneCore => "on one core there is nothing to scale".to_string(),
+        Scaling::Scales(x) => {
+            format!(
+                "{} sequential on {cores} cores: the cores, not memory, set the pace",
+                times(x)
+            )
+        }
+        Scaling::Idle(busy) => format!(
+            "weft kept {busy:.1} of {cores} cores busy on average: {} of sequential work is \
+             over before the other threads add much",
             dur(seq.wall)
-        )
-    } else {
-        format!(
-            "memory-bound: all {cores} cores busy, yet {speedup:.2}x sequential; the memory \
-             bandwidth, not the cores, sets the pace here"
-        )
+        ),
+        Scaling::Bound(x) => format!(
+            "memory-bound: all {cores} cores busy, yet {} sequential; the memory bandwidth, \
+             not the cores, sets the pace here",
+            times(x)
+        ),
     };
     format!(
-        "{}: one pass over {mb:.0} MB, {one:.1} GB/s on one core, {all:.1} GB/s with weft; \
-         {verdict}",
-        c.name
+        "{}: one pass over {}, {one:.1} GB/s on one core, {all:.1} GB/s with weft; {verdict}",
+        c.name,
+        size(bytes)
     )
 }
 
 fn sort_line(c: &Compare, seq: Sample, bytes: u64, cores: usize) -> String {
-    let mb = bytes as f64 / 1e6;
-    let speedup = over(seq.wall, c.weft.wall);
-    let vs_rayon = over(c.rayon.wall, c.weft.wall);
-    let verdict = if cores == 1 {
-        "on one core a parallel sort can only match the sequential one".to_string()
-    } else if speedup >= SCALES * cores as f64 {
-        format!("close to {cores}x: the comparisons, not memory, set the pace")
-    } else if busy(c.weft) < SCALES * cores as f64 {
-        format!(
-            "weft kept {:.1} of {cores} cores busy on average: parts of the sort ran on \
-             fewer threads (a quicksort's first partition is one pass on one thread)",
-            busy(c.weft)
-        )
-    } else {
-        format!(
-            "all {cores} cores busy, yet below {cores}x: each pass over the {mb:.0} MB shares \
-             one memory bus"
-        )
+    let verdict = match scaling(seq, c.weft, cores) {
+        Scaling::OneCore => "on one core a parallel sort can only match the sequential one".into(),
+        Scaling::Scales(_) => {
+            format!("close to {cores}x: the comparisons, not memory, set the pace")
+        }
+        Scaling::Idle(busy) => format!(
+            "weft kept {busy:.1} of {cores} cores busy on average: parts of the sort ran on \
+             fewer threads"
+        ),
+        Scaling::Bound(_) => format!(
+            "all {cores} cores busy, yet below {cores}x: each pass over the {} shares one \
+             memory bus",
+            size(bytes)
+        ),
     };
     format!(
-        "{}: {speedup:.2}x sequential, {vs_rayon:.2}x rayon's speed; {verdict}",
-        c.name
+        "{}: {} sequential, {} rayon's speed; {verdict}",
+        c.name,
+        times(over(seq.wall, c.weft.wall)),
+        times(over(c.rayon.wall, c.weft.wall))
     )
 }
 
@@ -196,11 +236,11 @@ fn blocking_line(c: &Compare, ideal: Duration) -> String {
         "here the blocking calls cost rayon little"
     };
     format!(
-        "{}: ideal {}; weft {:.2}x of it, rayon {:.2}x: {verdict}",
+        "{}: ideal {}; weft {} of it, rayon {}: {verdict}",
         c.name,
         dur(ideal),
-        over(c.weft.wall, ideal),
-        over(c.rayon.wall, ideal)
+        times(over(c.weft.wall, ideal)),
+        times(over(c.rayon.wall, ideal))
     )
 }
 

@@ -13,6 +13,23 @@ pub enum Block {
     Thread,
 }
 
+/// A sort in place.
+pub type SortFn<T> = fn(&mut [T]);
+
+/// std's, rayon's and weft's sorts, in that order: stable (`sort`, `par_sort`) or unstable
+/// (`sort_unstable`, `par_sort_unstable`). The parallel ones run in the current pool.
+pub fn sorts<T: Ord + Send>(stable: bool) -> [SortFn<T>; 3] {
+    if stable {
+        [<[T]>::sort, rayon_w::sort::<T>, weft_w::sort::<T>]
+    } else {
+        [
+            <[T]>::sort_unstable,
+            rayon_w::sort_unstable::<T>,
+            weft_w::sort_unstable::<T>,
+        ]
+    }
+}
+
 /// Sequential code: the baseline every ratio starts from.
 pub mod seq {
     use super::Node;
