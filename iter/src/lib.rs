@@ -41,6 +41,7 @@ pub mod drain;
 pub mod par_bridge;
 pub mod sources;
 pub mod str;
+pub mod string;
 
 mod extend;
 mod from_par_iter;
