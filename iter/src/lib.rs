@@ -37,6 +37,7 @@ pub mod result;
 pub mod slice;
 pub mod sources;
 pub mod str;
+pub mod string;
 pub mod vec;
 pub mod weight;
 
