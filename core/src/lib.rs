@@ -72,6 +72,8 @@ mod builder;
 #[cfg(not(weft_loom))]
 mod current;
 #[cfg(not(weft_loom))]
+mod future;
+#[cfg(not(weft_loom))]
 mod job;
 #[cfg(not(weft_loom))]
 mod join;
@@ -104,6 +106,7 @@ pub use crate::{
         ThreadPoolBuilder, ThreadSpawn,
     },
     current::{current_num_threads, current_thread_index, metrics, yield_local, yield_now, Yield},
+    future::{spawn_future, SpawnFuture},
     join::{join, join_context, FnContext},
     metrics::Metrics,
     scope::{in_place_scope, in_place_scope_fifo, scope, scope_fifo, Scope, ScopeFifo},
