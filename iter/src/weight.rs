@@ -12,6 +12,29 @@
 //! | [`FullyParallel`] | down to single items | few, heavy items (a simulation step, a file to parse) |
 //! | [`Cost<N>`] | while a piece is worth more than [`LEAF_COST`] units | small inputs of known cost (a 2,000-element sum runs sequentially) |
 //! | [`Autotune`] | to leaves that run about [`AUTOTUNE_LEAF_TIME`] | a call site run many times with an unknown cost per item |
+//! | [`Fixed<N>`] | while a piece holds more than `N` items | reductions that must give the same bits on any pool (float sums) |
+//!
+//! # Which weights are deterministic
+//!
+//! A weight is *deterministic* when the split tree of a pipeline, and so the order in which a
+//! non-associative reduction (a float sum, string concatenation by `reduce`) combines its
+//! pieces, depends only on the input's length: never on the pool's size, timing or stealing.
+//! On indexed pipelines (slices, `Vec`s, ranges and the adaptors that keep them indexed):
+//!
+//! | weight | deterministic |
+//! |---|---|
+//! | [`Fixed<N>`] | yes: made for it |
+//! | [`FullyParallel`] | yes (every piece splits down to single items) |
+//! | [`Cost<N>`] | yes (the decision reads only a piece's length) |
+//! | [`Adaptive`] | no: splits by the pool's size, and again where a piece is stolen |
+//! | [`Autotune`] | no: splits by measured times |
+//! | no weight chosen | no: the small-input probe times a prefix, then splits as `Adaptive` |
+//!
+//! `with_min_len` / `with_max_len` keep a deterministic weight deterministic (they too read
+//! only lengths). Where the length is unknown (an unindexed pipeline: `par_bridge`, string
+//! splits, `split`, `walk_tree`), `Fixed` and `Cost` split like `Adaptive`, so no weight is
+//! deterministic there. What is deterministic is the tree, not when each leaf runs: side
+//! effects in the closures still happen in any order.
 //!
 //! # How the weight reaches the bridge
 //!
@@ -203,6 +226,54 @@ impl<const N: usize> Weight for Cost<N> {
             self.unknown_len.should_split(len, migrated)
         } else {
             len.saturating_mul(N) > LEAF_COST
+        }
+    }
+}
+
+/// Split while a piece holds more than `N` items: the split tree, and so the order in which a
+/// reduction combines, depends only on the input's length (see "Which weights are
+/// deterministic" in the [module docs](self)).
+///
+/// A piece of `len > N` items splits at `len / 2`, its halves likewise, down to leaves of at
+/// most `N` items (about `N / 2` or more) folded in order; results are reduced pairwise up the
+/// same tree. A float sum over a slice therefore gives the same bits on a pool of 1 thread or
+/// 64, run after run, which `Adaptive` does not promise. Pick `N` so that a leaf holds a few
+/// microseconds of work (1024 cheap items); the tree does not adapt to the pool, so an `N` too
+/// large leaves threads idle and one too small pays for forks. Where the length is unknown
+/// (an unindexed pipeline) it splits like [`Adaptive`] and promises nothing.
+///
+/// # Examples
+///
+/// ```
+/// use weft_iter::prelude::*;
+///
+/// let v: Vec<f64> = (1..=100_000).map(|i| 1.0 / f64::from(i)).collect();
+/// let sums: Vec<u64> = [1, 2, 3, 8]
+///     .into_iter()
+///     .map(|threads| {
+///         let pool = weft_core::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+///         pool.install(|| v.par_iter().weight::<Fixed<1024>>().sum::<f64>().to_bits())
+///     })
+///     .collect();
+/// assert!(sums.iter().all(|&bits| bits == sums[0])); // the same bits on every pool
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Fixed<const N: usize> {
+    unknown_len: Adaptive,
+}
+
+impl<const N: usize> Weight for Fixed<N> {
+    fn root(len: usize, site: &'static Location<'static>) -> Self {
+        Fixed {
+            unknown_len: Adaptive::root(len, site),
+        }
+    }
+
+    fn should_split(&mut self, len: usize, migrated: bool) -> bool {
+        if len == usize::MAX {
+            self.unknown_len.should_split(len, migrated)
+        } else {
+            len > N
         }
     }
 }
