@@ -7,7 +7,6 @@
 use super::fold::{CloneSeed, Seed};
 use super::*;
 use crate::plumbing::*;
-use crate::weight::WeightSpec;
 use std::fmt;
 
 /// A [`Seed`] whose value the map function gets `&mut` access to.
@@ -186,10 +185,6 @@ where
         self.base.max_len()
     }
 
-    fn weight_spec(&self) -> Option<WeightSpec> {
-        self.base.weight_spec()
-    }
-
     fn split_at(self, index: usize) -> (Self, Self) {
         let (left, right) = self.base.split_at(index);
         (
@@ -310,10 +305,6 @@ where
 
     fn full(&self) -> bool {
         self.base.full()
-    }
-
-    fn weight_spec(&self) -> Option<WeightSpec> {
-        self.base.weight_spec()
     }
 }
 

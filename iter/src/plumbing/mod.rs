@@ -11,8 +11,9 @@
 //! [`UnindexedConsumer`], through [`bridge_unindexed`].
 //!
 //! Whether a piece splits again is decided by the pipeline's [`Weight`](crate::weight::Weight):
-//! the bridge asks the producer's `weight_spec` hook, then the consumer's, and falls back to
-//! [`Adaptive`](crate::weight::Adaptive). On top of the weight, an indexed piece never splits
+//! the one a `.weight()` in the pipeline chose, found by the bridge at its root (no producer or
+//! consumer carries it: see [`weight`](crate::weight), "How the weight reaches the bridge"),
+//! else [`Adaptive`](crate::weight::Adaptive). On top of the weight, an indexed piece never splits
 //! below the producer's [`Producer::min_len`] and always splits above its
 //! [`Producer::max_len`].
 //!
@@ -21,6 +22,7 @@
 //! predicted to take under 20 µs it is folded there too, so small inputs never pay for a fork
 //! or a wake-up. Choosing any weight explicitly, `Adaptive` included, skips this probe.
 
+use crate::weight::scope::Unchosen;
 use crate::weight::{Splitter, WeightSpec};
 use crate::IndexedParallelIterator;
 use std::time::Instant;
@@ -101,12 +103,6 @@ pub trait Producer: Send + Sized {
         usize::MAX
     }
 
-    /// The weight chosen for this pipeline, if any (see [`crate::weight`]). Adaptors forward
-    /// it from the producer they wrap; `None` means [`Adaptive`](crate::weight::Adaptive).
-    fn weight_spec(&self) -> Option<WeightSpec> {
-        None
-    }
-
     /// Splits into the items before `index` and those from `index` on.
     fn split_at(self, index: usize) -> (Self, Self);
 
@@ -153,12 +149,6 @@ pub trait Consumer<Item>: Send + Sized {
 
     /// Whether this consumer wants no more items (short-circuiting).
     fn full(&self) -> bool;
-
-    /// The weight chosen for this pipeline, if any (see [`crate::weight`]). Adaptors forward
-    /// it from the consumer they wrap.
-    fn weight_spec(&self) -> Option<WeightSpec> {
-        None
-    }
 }
 
 /// Sequential folding of the items of one piece.
@@ -297,11 +287,6 @@ pub trait UnindexedProducer: Send + Sized {
     fn fold_with<F>(self, folder: F) -> F
     where
         F: Folder<Self::Item>;
-
-    /// The weight chosen for this pipeline, if any (see [`crate::weight`]).
-    fn weight_spec(&self) -> Option<WeightSpec> {
-        None
-    }
 }
 
 /// Drives an indexed iterator into a consumer: takes its producer and calls
@@ -374,7 +359,9 @@ where
         min: producer.min_len().max(1),
         max: producer.max_len(),
     };
-    let chosen = producer.weight_spec().or_else(|| consumer.weight_spec());
+    // Runs unchosen; the weight a `.weight()` chose roots the splitter.
+    let unchosen = Unchosen::enter();
+    let chosen = unchosen.previous();
     return match chosen {
         Some(spec) => helper(len, false, spec.root(len), lengths, producer, consumer),
         None if lengths.is_default() && len >= PROBE_MIN_LEN => {
@@ -431,6 +418,8 @@ where
         P: Producer,
         C: Consumer<P::Item>,
     {
+        // A stolen piece runs unchosen on its new thread too.
+        let _unchosen = migrated.then(Unchosen::enter);
         if consumer.full() {
             consumer.into_folder().complete()
         } else if lengths.should_split(&mut splitter, len, migrated) {
@@ -510,10 +499,8 @@ where
     P: UnindexedProducer,
     C: UnindexedConsumer<P::Item>,
 {
-    let spec = producer
-        .weight_spec()
-        .or_else(|| consumer.weight_spec())
-        .unwrap_or_else(WeightSpec::adaptive);
+    let unchosen = Unchosen::enter();
+    let spec = unchosen.previous().unwrap_or_else(WeightSpec::adaptive);
     return helper(false, spec.root(usize::MAX), producer, consumer);
 
     fn helper<P, C>(migrated: bool, mut splitter: Splitter, producer: P, consumer: C) -> C::Result
@@ -521,6 +508,7 @@ where
         P: UnindexedProducer,
         C: UnindexedConsumer<P::Item>,
     {
+        let _unchosen = migrated.then(Unchosen::enter);
         if consumer.full() {
             return consumer.into_folder().complete();
         }
