@@ -299,3 +299,68 @@ fn closures_and_nested_pipelines_do_not_inherit_the_weight() {
         );
     });
 }
+
+/// An adaptor written for rayon's plumbing, which knows nothing of weights: it wraps the
+/// consumer it is driven with and passes the items on.
+struct Passthrough<I>(I);
+
+struct PassthroughConsumer<C>(C);
+
+impl<I: ParallelIterator> ParallelIterator for Passthrough<I> {
+    type Item = I::Item;
+
+    fn drive_unindexed<C>(self, consumer: C) -> C::Result
+    where
+        C: weft_iter::plumbing::UnindexedConsumer<I::Item>,
+    {
+        self.0.drive_unindexed(PassthroughConsumer(consumer))
+    }
+}
+
+impl<T, C: weft_iter::plumbing::Consumer<T>> weft_iter::plumbing::Consumer<T>
+    for PassthroughConsumer<C>
+{
+    type Folder = C::Folder;
+    type Reducer = C::Reducer;
+    type Result = C::Result;
+
+    fn split_at(self, index: usize) -> (Self, Self, C::Reducer) {
+        let (left, right, reducer) = self.0.split_at(index);
+        (
+            PassthroughConsumer(left),
+            PassthroughConsumer(right),
+            reducer,
+        )
+    }
+
+    fn into_folder(self) -> C::Folder {
+        self.0.into_folder()
+    }
+
+    fn full(&self) -> bool {
+        self.0.full()
+    }
+}
+
+impl<T, C: weft_iter::plumbing::UnindexedConsumer<T>> weft_iter::plumbing::UnindexedConsumer<T>
+    for PassthroughConsumer<C>
+{
+    fn split_off_left(&self) -> Self {
+        PassthroughConsumer(self.0.split_off_left())
+    }
+
+    fn to_reducer(&self) -> C::Reducer {
+        self.0.to_reducer()
+    }
+}
+
+#[test]
+fn adaptors_written_for_rayon_keep_the_weight() {
+    pool().install(|| {
+        let v: Vec<u32> = (0..LEN).collect();
+        let before = pieces(Passthrough(v.par_iter().weight::<FullyParallel>()));
+        assert_eq!(before, 100);
+        let after = pieces(Passthrough(v.par_iter()).weight::<Fixed<FIXED>>());
+        assert_eq!(after, leaves(100, 1, fixed));
+    });
+}
