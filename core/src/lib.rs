@@ -76,6 +76,8 @@ mod cache;
 mod current;
 mod fork;
 #[cfg(not(weft_loom))]
+mod future;
+#[cfg(not(weft_loom))]
 mod handoff;
 #[cfg(not(weft_loom))]
 mod job;
@@ -117,6 +119,7 @@ pub use crate::{
         current_num_threads, current_thread_has_pending_tasks, current_thread_index, metrics,
         yield_local, yield_now, Yield,
     },
+    future::{spawn_future, SpawnFuture},
     join::{join, join_context, FnContext},
     metrics::Metrics,
     scope::{in_place_scope, in_place_scope_fifo, scope, scope_fifo, Scope, ScopeFifo},

@@ -275,6 +275,29 @@ impl ThreadPool {
         spawn::spawn_fifo_in(op, &self.registry)
     }
 
+    /// Queues `op` on this pool and returns a future of its result, for any executor (see
+    /// [`spawn_future`](crate::spawn_future)).
+    ///
+    /// # Panics
+    ///
+    /// A panic in `op` resumes in the task that awaits the future.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let pool = weft_core::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+    /// let rt = tokio::runtime::Builder::new_current_thread().build().unwrap();
+    /// let n = rt.block_on(pool.spawn_future(|| (1..=10u32).product::<u32>()));
+    /// assert_eq!(n, 3_628_800);
+    /// ```
+    pub fn spawn_future<OP, R>(&self, op: OP) -> crate::SpawnFuture<R>
+    where
+        OP: FnOnce() -> R + Send + 'static,
+        R: Send + 'static,
+    {
+        crate::future::spawn_future_in(op, &self.registry)
+    }
+
     /// Runs one pending job if the current thread is a worker of this pool
     /// (see [`yield_now`](crate::yield_now)); `None` otherwise.
     ///
