@@ -23,7 +23,7 @@ const ITEMS: u64 = if cfg!(debug_assertions) {
 /// The bound for `ITEMS` items on 4 threads, on the median of `RUNS` runs: the count follows
 /// the steals, which preemption adds to where 4 threads share fewer cores (CI has 2).
 const MAX_INITS: usize = 16;
-const RUNS: usize = 5;
+const RUNS: usize = 9;
 
 /// One counted pipeline at a time, so that the counts do not depend on the other tests.
 static SERIAL: Mutex<()> = Mutex::new(());
