@@ -7,10 +7,8 @@
 //! rayon in this one process; each figure is the median over rounds of the mean per call. CPU
 //! is the whole process's user + sys time per call, spinning after the call included.
 
-#[path = "common/mod.rs"]
-mod common;
-
-use common::{cpu_time, median, Sample};
+use weft_bench::cli;
+use weft_bench::measure::{cpu_time, median, Sample};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -36,7 +34,7 @@ fn round(calls: u32, gap: Duration, f: &dyn Fn() -> u64) -> Sample {
 }
 
 fn main() {
-    let threads: usize = common::opt("--threads").unwrap_or(2);
+    let threads: usize = cli::opt("--threads").unwrap_or(2);
     weft::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build_global()
@@ -60,7 +58,7 @@ fn main() {
     println!(
         "# {LEN}-element par_iter().sum() from the main thread, {threads}-thread global pools"
     );
-    println!("# {}", common::machine());
+    println!("# {}", cli::machine());
     println!(
         "| case | seq wall | weft wall | rayon wall | weft/rayon wall | weft CPU | rayon CPU |"
     );

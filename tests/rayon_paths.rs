@@ -343,7 +343,8 @@ mod weft_extras {
         NoopReducer, Producer, ProducerCallback, Reducer, UnindexedConsumer, UnindexedProducer,
     };
     use weft::plumbing::{PROBE_FRACTION, PROBE_MAX_ITEMS, PROBE_MIN_LEN, SEQUENTIAL_BUDGET};
-    use weft::weight::{Adaptive, Autotune, Cost, FullyParallel, Weight, WeightSpec};
+    use weft::weight::{Adaptive, Autotune, Cost, Fixed, FullyParallel, Weight, LEAF_COST};
+    use weft::{current_thread_has_pending_tasks, spawn_future};
     use weft::{blocking, metrics, Metrics};
 }
 

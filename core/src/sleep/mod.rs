@@ -8,6 +8,7 @@ use crate::loom::atomic::{fence, AtomicU64, Ordering};
 use crate::loom::{Arc, Mutex, MutexGuard};
 use crate::parker::Parker;
 use counters::{Counters, ONE_SEARCHING, SEARCHING_TO_SLEEPING, SLEEPING_TO_SEARCHING};
+use std::time::Duration;
 
 /// A registered sleeper: the slot it serves and the parker of the thread that sleeps there.
 #[derive(Debug)]
@@ -76,12 +77,12 @@ impl Sleep {
         self.wake_if_nobody_searches();
     }
 
-    /// New work was pushed on the caller's own deque. Skips the fence: if a sleeper is
-    /// missed, the owner still runs the job itself, so only parallelism is delayed, never a
-    /// job lost (README, rule 1, last paragraph).
+    /// Whether any worker is searching or asleep: then a fork is worth publishing (see
+    /// `fork.rs`). Relaxed: a stale answer only delays or wastes one promotion; the
+    /// promotion itself goes through [`Sleep::new_work`].
     #[inline]
-    pub(crate) fn new_local_work(&self) {
-        self.wake_if_nobody_searches();
+    pub(crate) fn anyone_idle(&self) -> bool {
+        self.counters.load(Ordering::Relaxed) != 0
     }
 
     #[inline]
@@ -158,12 +159,16 @@ impl Sleep {
     /// as a searcher again.
     ///
     /// `still_idle` runs after the worker is registered and the fence: it must re-check every
-    /// source of work and every wake condition (latch, termination, broadcasts, reclaims), and
+    /// source of work and every wake condition (latch, termination, stepping aside), and
     /// return false to cancel the sleep. The worker may also wake spuriously; callers loop.
+    ///
+    /// With a `timeout`, the worker parks at most that long (see `wait.rs`: the first sleep of
+    /// a search is timed, so that the fork stacks are looked at again after a heavy fence).
     pub(crate) fn sleep(
         &self,
         index: usize,
         parker: &Arc<Parker>,
+        timeout: Option<Duration>,
         still_idle: impl FnOnce() -> bool,
     ) {
         {
@@ -180,7 +185,10 @@ impl Sleep {
         fence(Ordering::SeqCst);
         if still_idle() {
             self.parks.fetch_add(1, Ordering::Relaxed);
-            parker.park();
+            match timeout {
+                Some(timeout) => parker.park_timeout(timeout),
+                None => parker.park(),
+            }
         }
         let mut sleepers = self.sleepers.lock().unwrap();
         if let Some(pos) = sleepers.iter().position(|s| Arc::ptr_eq(&s.parker, parker)) {

@@ -54,6 +54,7 @@ mod sum;
 mod take;
 mod take_any;
 mod take_any_while;
+mod thread_values;
 mod try_fold;
 mod try_fold_with;
 mod try_reduce;

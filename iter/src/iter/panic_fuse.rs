@@ -2,7 +2,6 @@
 
 use super::*;
 use crate::plumbing::*;
-use crate::weight::WeightSpec;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 
@@ -130,10 +129,6 @@ impl<'a, P: Producer> Producer for PanicFuseProducer<'a, P> {
         self.base.max_len()
     }
 
-    fn weight_spec(&self) -> Option<WeightSpec> {
-        self.base.weight_spec()
-    }
-
     fn split_at(self, index: usize) -> (Self, Self) {
         let (left, right) = self.base.split_at(index);
         (
@@ -232,10 +227,6 @@ impl<'a, T, C: Consumer<T>> Consumer<T> for PanicFuseConsumer<'a, C> {
 
     fn full(&self) -> bool {
         self.fuse.panicked() || self.base.full()
-    }
-
-    fn weight_spec(&self) -> Option<WeightSpec> {
-        self.base.weight_spec()
     }
 }
 

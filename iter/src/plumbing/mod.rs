@@ -11,8 +11,9 @@
 //! [`UnindexedConsumer`], through [`bridge_unindexed`].
 //!
 //! Whether a piece splits again is decided by the pipeline's [`Weight`](crate::weight::Weight):
-//! the bridge asks the producer's `weight_spec` hook, then the consumer's, and falls back to
-//! [`Adaptive`](crate::weight::Adaptive). On top of the weight, an indexed piece never splits
+//! the one a `.weight()` in the pipeline chose, found by the bridge at its root (no producer or
+//! consumer carries it: see [`weight`](crate::weight), "How the weight reaches the bridge"),
+//! else [`Adaptive`](crate::weight::Adaptive). On top of the weight, an indexed piece never splits
 //! below the producer's [`Producer::min_len`] and always splits above its
 //! [`Producer::max_len`].
 //!
@@ -38,6 +39,7 @@ mod probe;
 
 pub use self::probe::{PROBE_FRACTION, PROBE_MAX_ITEMS, PROBE_MIN_LEN, SEQUENTIAL_BUDGET};
 
+use crate::weight::scope::Unchosen;
 use crate::weight::{Splitter, WeightSpec};
 use crate::IndexedParallelIterator;
 use std::time::Instant;
@@ -118,12 +120,6 @@ pub trait Producer: Send + Sized {
         usize::MAX
     }
 
-    /// The weight chosen for this pipeline, if any (see [`crate::weight`]). Adaptors forward
-    /// it from the producer they wrap; `None` means [`Adaptive`](crate::weight::Adaptive).
-    fn weight_spec(&self) -> Option<WeightSpec> {
-        None
-    }
-
     /// Splits into the items before `index` and those from `index` on.
     fn split_at(self, index: usize) -> (Self, Self);
 
@@ -170,12 +166,6 @@ pub trait Consumer<Item>: Send + Sized {
 
     /// Whether this consumer wants no more items (short-circuiting).
     fn full(&self) -> bool;
-
-    /// The weight chosen for this pipeline, if any (see [`crate::weight`]). Adaptors forward
-    /// it from the consumer they wrap.
-    fn weight_spec(&self) -> Option<WeightSpec> {
-        None
-    }
 }
 
 /// Sequential folding of the items of one piece.
@@ -314,11 +304,6 @@ pub trait UnindexedProducer: Send + Sized {
     fn fold_with<F>(self, folder: F) -> F
     where
         F: Folder<Self::Item>;
-
-    /// The weight chosen for this pipeline, if any (see [`crate::weight`]).
-    fn weight_spec(&self) -> Option<WeightSpec> {
-        None
-    }
 }
 
 /// Drives an indexed iterator into a consumer: takes its producer and calls
@@ -387,15 +372,25 @@ where
     P: Producer,
     C: Consumer<P::Item>,
 {
+    // The bridge's pieces run unchosen; the weight a `.weight()` chose is read here, on the
+    // calling thread, and roots the splitter wherever the job runs.
+    let unchosen = Unchosen::enter();
+    let chosen = unchosen.previous();
     if len < 2 {
         // Zero or one item: nothing runs in parallel, so no pool thread is needed.
-        return bridge_indexed_here(len, producer, consumer);
+        return bridge_indexed_here(len, chosen, producer, consumer);
     }
-    probe::on_pool_thread(move || bridge_indexed_here(len, producer, consumer))
+    probe::on_pool_thread(move || bridge_indexed_here(len, chosen, producer, consumer))
 }
 
-/// [`bridge_producer_consumer`] on the current thread (a worker, unless `len < 2`).
-fn bridge_indexed_here<P, C>(len: usize, producer: P, consumer: C) -> C::Result
+/// [`bridge_producer_consumer`] on the current thread (a worker, unless `len < 2`), with the
+/// weight chosen for it, if any.
+fn bridge_indexed_here<P, C>(
+    len: usize,
+    chosen: Option<WeightSpec>,
+    producer: P,
+    consumer: C,
+) -> C::Result
 where
     P: Producer,
     C: Consumer<P::Item>,
@@ -404,7 +399,6 @@ where
         min: producer.min_len().max(1),
         max: producer.max_len(),
     };
-    let chosen = producer.weight_spec().or_else(|| consumer.weight_spec());
     match chosen {
         Some(spec) => split_indexed(len, false, spec.root(len), lengths, producer, consumer),
         None if lengths.is_default() && len >= PROBE_MIN_LEN => {
@@ -435,6 +429,8 @@ where
     P: Producer,
     C: Consumer<P::Item>,
 {
+    // A stolen piece runs unchosen on its new thread too.
+    let _unchosen = migrated.then(Unchosen::enter);
     if consumer.full() {
         consumer.into_folder().complete()
     } else if lengths.should_split(&mut splitter, len, migrated) {
@@ -505,20 +501,18 @@ where
     P: UnindexedProducer,
     C: UnindexedConsumer<P::Item>,
 {
-    // The number of items is unknown: the job goes to a pool thread whatever its size.
-    return probe::on_pool_thread(move || {
-        let spec = producer
-            .weight_spec()
-            .or_else(|| consumer.weight_spec())
-            .unwrap_or_else(WeightSpec::adaptive);
-        helper(false, spec.root(usize::MAX), producer, consumer)
-    });
+    // The number of items is unknown: the job goes to a pool thread whatever its size. The
+    // weight a `.weight()` chose is read here, on the calling thread, and travels with it.
+    let unchosen = Unchosen::enter();
+    let spec = unchosen.previous().unwrap_or_else(WeightSpec::adaptive);
+    return probe::on_pool_thread(move || helper(false, spec.root(usize::MAX), producer, consumer));
 
     fn helper<P, C>(migrated: bool, mut splitter: Splitter, producer: P, consumer: C) -> C::Result
     where
         P: UnindexedProducer,
         C: UnindexedConsumer<P::Item>,
     {
+        let _unchosen = migrated.then(Unchosen::enter);
         if consumer.full() {
             return consumer.into_folder().complete();
         }
