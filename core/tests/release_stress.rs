@@ -139,13 +139,21 @@ fn nest(levels: &[(usize, Enter)], bodies: &[AtomicUsize]) {
         Enter::Install => pool.install(body),
         Enter::Broadcast => drop(pool.broadcast(|_| body())),
         Enter::Join => drop(pool.join(body, body)),
-        Enter::Scope(n) => pool.scope(|s| (0..n).for_each(|_| s.spawn(|_| body()))),
-        Enter::InPlaceScope(n) => pool.in_place_scope(|s| (0..n).for_each(|_| s.spawn(|_| body()))),
+        Enter::Scope(n) => pool.scope(|s| {
+            for _ in 0..n {
+                s.spawn(|_| body());
+            }
+        }),
+        Enter::InPlaceScope(n) => pool.in_place_scope(|s| {
+            for _ in 0..n {
+                s.spawn(|_| body());
+            }
+        }),
     }
 }
 
-/// `rounds` random nests, three pools deep (each pool once, in a random order), and one
-/// level in four re-entering the first pool at the bottom.
+/// `rounds` random nests three pools deep (each pool once, in a random order); one nest in
+/// four has a fourth level, re-entering its first pool.
 fn random_nests(seed: u64, rounds: usize) {
     let mut rng = Rng::new(seed);
     for round in 0..rounds {
