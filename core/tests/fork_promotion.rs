@@ -1,8 +1,11 @@
 //! When the lazy fork publishes (issue 11): a busy pool keeps its forks private, a fork beside
 //! an idle worker is promoted and taken, and an idle thread gets the second half of a join
 //! promptly (chili#33). These tests watch counters and clocks on a 2-thread pool, so they run
-//! one at a time (`SERIAL`), each in its own pool.
+//! one at a time (`SERIAL`), each in its own pool. The two that need two free cores, when
+//! they miss, first time two plain threads doing the same: if those miss too, the machine is
+//! busy with other processes and the check is reported inconclusive instead of failed.
 
+use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
@@ -107,7 +110,9 @@ fn two_workers_forking_side_by_side_promote_a_tiny_fraction_of_their_joins() {
         // A worker counts as idle while the OS keeps it off a core, and every fork of the
         // other promotes meanwhile: on a loaded machine some runs promote much more. The
         // best run shows what the pool does when both really run side by side.
-        assert!(ratios[0] < 0.01, "promotions per join, sorted: {ratios:?}");
+        if ratios[0] >= 0.01 {
+            fail_unless_no_two_free_cores(format!("promotions per join, sorted: {ratios:?}"));
+        }
     });
 }
 
@@ -153,9 +158,29 @@ fn median_of_21(mut round: impl FnMut() -> Duration) -> Duration {
     times[10]
 }
 
-/// The same shape as the test below with plain threads: one unparks the other, both spin
-/// 1 ms, the first parks until the second is done. Tells, when the test fails, whether this
-/// machine could run two threads side by side at the time.
+/// How long (median) two 1 ms spins on two threads may take to count as side by side: the
+/// generous bound of the chili#33 guard (a pool that hands `b` over late takes 2 ms).
+const TWO_SPINS_BOUND: Duration = Duration::from_micros(1600);
+
+/// Fails with `failure` if two plain threads can run side by side on this machine right now;
+/// if they cannot either (other processes hold the cores), the check was inconclusive: says
+/// so on stderr and returns.
+fn fail_unless_no_two_free_cores(failure: String) {
+    let plain = plain_threads_median();
+    assert!(
+        plain >= TWO_SPINS_BOUND,
+        "{failure}; two plain threads spin 1 ms each side by side in {plain:?} (median)"
+    );
+    // Straight to stderr, past the test harness's capture: a pass that proved nothing shows.
+    let _ = writeln!(
+        std::io::stderr(),
+        "inconclusive: {failure}; two plain threads took {plain:?} (median) for two 1 ms \
+         spins too: no two free cores at the moment"
+    );
+}
+
+/// The shape of `an_idle_thread_takes_the_second_half_of_a_join_promptly` with plain threads:
+/// one unparks the other, both spin 1 ms, the first parks until the second is done.
 fn plain_threads_median() -> Duration {
     let done = Arc::new(AtomicBool::new(true));
     let (done2, waiter) = (done.clone(), std::thread::current());
@@ -209,15 +234,11 @@ fn an_idle_thread_takes_the_second_half_of_a_join_promptly() {
         let mut medians = Vec::new();
         while medians.len() < 3 {
             let median = median_of_21(join_of_two_spins);
-            if median < Duration::from_micros(1600) {
+            if median < TWO_SPINS_BOUND {
                 return;
             }
             medians.push(median);
         }
-        panic!(
-            "medians of 21 rounds: {medians:?}; the same with two plain threads now: {:?} \
-             (about 2 ms there too means this machine has no two free cores at the moment)",
-            plain_threads_median()
-        );
+        fail_unless_no_two_free_cores(format!("medians of 21 rounds: {medians:?}"));
     });
 }
