@@ -7,10 +7,10 @@
 //! rayon in this one process; each figure is the median over rounds of the mean per call. CPU
 //! is the whole process's user + sys time per call, spinning after the call included.
 
-use weft_bench::cli;
-use weft_bench::measure::{cpu_time, median, Sample};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
+use weft_bench::cli;
+use weft_bench::measure::{cpu_time, median, Sample};
 
 const LEN: u64 = 2_000;
 const ROUNDS: usize = 21;

@@ -344,8 +344,8 @@ mod weft_extras {
     };
     use weft::plumbing::{PROBE_FRACTION, PROBE_MAX_ITEMS, PROBE_MIN_LEN, SEQUENTIAL_BUDGET};
     use weft::weight::{Adaptive, Autotune, Cost, Fixed, FullyParallel, Weight, LEAF_COST};
-    use weft::{current_thread_has_pending_tasks, spawn_future};
     use weft::{blocking, metrics, Metrics};
+    use weft::{current_thread_has_pending_tasks, spawn_future};
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! `enumerate`: pairs every item with its index.
 
 use super::*;
+use crate::bridged::bridged;
 use crate::plumbing::*;
 use std::ops::Range;
 
@@ -26,43 +27,31 @@ impl<I> Enumerate<I> {
     }
 }
 
-impl<I: IndexedParallelIterator> ParallelIterator for Enumerate<I> {
-    type Item = (usize, I::Item);
+bridged! {
+    impl[I: IndexedParallelIterator] Enumerate<I> {
+        type Item = (usize, I::Item);
 
-    fn drive_unindexed<C: UnindexedConsumer<Self::Item>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
-    }
-
-    fn opt_len(&self) -> Option<usize> {
-        Some(self.len())
-    }
-}
-
-impl<I: IndexedParallelIterator> IndexedParallelIterator for Enumerate<I> {
-    fn len(&self) -> usize {
-        self.base.len()
-    }
-
-    fn drive<C: Consumer<Self::Item>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
-    }
-
-    fn with_producer<CB: ProducerCallback<Self::Item>>(self, callback: CB) -> CB::Output {
-        return self.base.with_producer(Callback { callback });
-
-        struct Callback<CB> {
-            callback: CB,
+        fn len(&self) -> usize {
+            self.base.len()
         }
 
-        impl<T, CB> ProducerCallback<T> for Callback<CB>
-        where
-            CB: ProducerCallback<(usize, T)>,
-        {
-            type Output = CB::Output;
+        fn with_producer<CB: ProducerCallback<Self::Item>>(self, callback: CB) -> CB::Output {
+            return self.base.with_producer(Callback { callback });
 
-            fn callback<P: Producer<Item = T>>(self, base: P) -> CB::Output {
-                self.callback
-                    .callback(EnumerateProducer { base, offset: 0 })
+            struct Callback<CB> {
+                callback: CB,
+            }
+
+            impl<T, CB> ProducerCallback<T> for Callback<CB>
+            where
+                CB: ProducerCallback<(usize, T)>,
+            {
+                type Output = CB::Output;
+
+                fn callback<P: Producer<Item = T>>(self, base: P) -> CB::Output {
+                    self.callback
+                        .callback(EnumerateProducer { base, offset: 0 })
+                }
             }
         }
     }

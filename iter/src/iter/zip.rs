@@ -1,6 +1,7 @@
 //! `zip`: pairs of items from two indexed iterators, as long as the shorter one.
 
 use super::*;
+use crate::bridged::bridged;
 use crate::plumbing::*;
 
 /// The iterator of [`IndexedParallelIterator::zip`].
@@ -26,75 +27,56 @@ impl<A, B> Zip<A, B> {
     }
 }
 
-impl<A, B> ParallelIterator for Zip<A, B>
-where
-    A: IndexedParallelIterator,
-    B: IndexedParallelIterator,
-{
-    type Item = (A::Item, B::Item);
+bridged! {
+    impl[A, B] Zip<A, B> where [A: IndexedParallelIterator,
+    B: IndexedParallelIterator] {
+        type Item = (A::Item, B::Item);
 
-    fn drive_unindexed<C: UnindexedConsumer<Self::Item>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
-    }
-
-    fn opt_len(&self) -> Option<usize> {
-        Some(self.len())
-    }
-}
-
-impl<A, B> IndexedParallelIterator for Zip<A, B>
-where
-    A: IndexedParallelIterator,
-    B: IndexedParallelIterator,
-{
-    fn len(&self) -> usize {
-        self.a.len().min(self.b.len())
-    }
-
-    fn drive<C: Consumer<Self::Item>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
-    }
-
-    fn with_producer<CB: ProducerCallback<Self::Item>>(self, callback: CB) -> CB::Output {
-        return self.a.with_producer(CallbackA {
-            callback,
-            b: self.b,
-        });
-
-        struct CallbackA<CB, B> {
-            callback: CB,
-            b: B,
+        fn len(&self) -> usize {
+            self.a.len().min(self.b.len())
         }
 
-        impl<CB, ITEM, B> ProducerCallback<ITEM> for CallbackA<CB, B>
-        where
-            B: IndexedParallelIterator,
-            CB: ProducerCallback<(ITEM, B::Item)>,
-        {
-            type Output = CB::Output;
+        fn with_producer<CB: ProducerCallback<Self::Item>>(self, callback: CB) -> CB::Output {
+            return self.a.with_producer(CallbackA {
+                callback,
+                b: self.b,
+            });
 
-            fn callback<A: Producer<Item = ITEM>>(self, a: A) -> CB::Output {
-                self.b.with_producer(CallbackB {
-                    callback: self.callback,
-                    a,
-                })
+            struct CallbackA<CB, B> {
+                callback: CB,
+                b: B,
             }
-        }
 
-        struct CallbackB<CB, A> {
-            callback: CB,
-            a: A,
-        }
+            impl<CB, ITEM, B> ProducerCallback<ITEM> for CallbackA<CB, B>
+            where
+                B: IndexedParallelIterator,
+                CB: ProducerCallback<(ITEM, B::Item)>,
+            {
+                type Output = CB::Output;
 
-        impl<CB, A, ITEM> ProducerCallback<ITEM> for CallbackB<CB, A>
-        where
-            A: Producer,
-            CB: ProducerCallback<(A::Item, ITEM)>,
-        {
-            type Output = CB::Output;
+                fn callback<A: Producer<Item = ITEM>>(self, a: A) -> CB::Output {
+                    self.b.with_producer(CallbackB {
+                        callback: self.callback,
+                        a,
+                    })
+                }
+            }
 
-            fn callback<B: Producer<Item = ITEM>>(self, b: B) -> CB::Output {
-                self.callback.callback(ZipProducer { a: self.a, b })
+            struct CallbackB<CB, A> {
+                callback: CB,
+                a: A,
+            }
+
+            impl<CB, A, ITEM> ProducerCallback<ITEM> for CallbackB<CB, A>
+            where
+                A: Producer,
+                CB: ProducerCallback<(A::Item, ITEM)>,
+            {
+                type Output = CB::Output;
+
+                fn callback<B: Producer<Item = ITEM>>(self, b: B) -> CB::Output {
+                    self.callback.callback(ZipProducer { a: self.a, b })
+                }
             }
         }
     }
