@@ -16,6 +16,7 @@ mod cloned;
 pub(crate) mod collect;
 pub(crate) mod collect_vec_list;
 mod copied;
+mod each;
 mod enumerate;
 mod filter;
 mod filter_map;

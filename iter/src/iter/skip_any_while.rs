@@ -73,9 +73,7 @@ where
             predicate: &self.predicate,
             skipping: AtomicBool::new(true),
         };
-        self.base.drive_unindexed(GateConsumer {
-            base: consumer,
-            gate: &gate,
-        })
+        self.base
+            .drive_unindexed(GateConsumer::new(consumer, &gate))
     }
 }

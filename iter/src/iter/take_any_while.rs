@@ -73,9 +73,7 @@ where
             predicate: &self.predicate,
             taking: AtomicBool::new(true),
         };
-        self.base.drive_unindexed(GateConsumer {
-            base: consumer,
-            gate: &gate,
-        })
+        self.base
+            .drive_unindexed(GateConsumer::new(consumer, &gate))
     }
 }
