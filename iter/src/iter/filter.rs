@@ -1,37 +1,22 @@
 //! `filter`: keeps the items a predicate accepts.
 
+use super::closure_adaptor::closure_adaptor;
 use super::each::{Each, EachConsumer};
 use super::*;
 use crate::plumbing::*;
-use std::fmt;
 
-/// The iterator of [`ParallelIterator::filter`].
-///
-/// # Examples
-///
-/// ```
-/// use weft_iter::prelude::*;
-///
-/// let it: weft_iter::iter::Filter<_, _> = (0..10).into_par_iter().filter(|x| x % 2 == 1);
-/// assert_eq!(it.count(), 5);
-/// ```
-#[must_use = "iterator adaptors are lazy and do nothing unless consumed"]
-#[derive(Clone)]
-pub struct Filter<I, P> {
-    base: I,
-    filter_op: P,
-}
-
-impl<I: fmt::Debug, P> fmt::Debug for Filter<I, P> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Filter").field("base", &self.base).finish()
-    }
-}
-
-impl<I, P> Filter<I, P> {
-    pub(super) fn new(base: I, filter_op: P) -> Self {
-        Filter { base, filter_op }
-    }
+closure_adaptor! {
+    /// The iterator of [`ParallelIterator::filter`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use weft_iter::prelude::*;
+    ///
+    /// let it: weft_iter::iter::Filter<_, _> = (0..10).into_par_iter().filter(|x| x % 2 == 1);
+    /// assert_eq!(it.count(), 5);
+    /// ```
+    Filter { filter_op }
 }
 
 impl<I, P> ParallelIterator for Filter<I, P>

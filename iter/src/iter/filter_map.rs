@@ -1,40 +1,23 @@
 //! `filter_map`: maps every item to an `Option` and keeps the `Some`s.
 
+use super::closure_adaptor::closure_adaptor;
 use super::each::{Each, EachConsumer};
 use super::*;
 use crate::plumbing::*;
-use std::fmt;
 
-/// The iterator of [`ParallelIterator::filter_map`].
-///
-/// # Examples
-///
-/// ```
-/// use weft_iter::prelude::*;
-///
-/// let it: weft_iter::iter::FilterMap<_, _> =
-///     (0..10).into_par_iter().filter_map(|x| (x % 2 == 1).then_some(x * 10));
-/// assert_eq!(it.sum::<i32>(), 250);
-/// ```
-#[must_use = "iterator adaptors are lazy and do nothing unless consumed"]
-#[derive(Clone)]
-pub struct FilterMap<I, P> {
-    base: I,
-    filter_op: P,
-}
-
-impl<I: fmt::Debug, P> fmt::Debug for FilterMap<I, P> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("FilterMap")
-            .field("base", &self.base)
-            .finish()
-    }
-}
-
-impl<I, P> FilterMap<I, P> {
-    pub(super) fn new(base: I, filter_op: P) -> Self {
-        FilterMap { base, filter_op }
-    }
+closure_adaptor! {
+    /// The iterator of [`ParallelIterator::filter_map`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use weft_iter::prelude::*;
+    ///
+    /// let it: weft_iter::iter::FilterMap<_, _> =
+    ///     (0..10).into_par_iter().filter_map(|x| (x % 2 == 1).then_some(x * 10));
+    /// assert_eq!(it.sum::<i32>(), 250);
+    /// ```
+    FilterMap { filter_op }
 }
 
 impl<I, P, R> ParallelIterator for FilterMap<I, P>

@@ -1,39 +1,22 @@
 //! `flat_map_iter`: maps every item to a sequential iterator and yields their items, in order.
 
+use super::closure_adaptor::closure_adaptor;
 use super::each::{Each, EachConsumer};
 use super::*;
 use crate::plumbing::*;
-use std::fmt;
 
-/// The iterator of [`ParallelIterator::flat_map_iter`].
-///
-/// # Examples
-///
-/// ```
-/// use weft_iter::prelude::*;
-///
-/// let it: weft_iter::iter::FlatMapIter<_, _> = (0..3u32).into_par_iter().flat_map_iter(|n| 0..n);
-/// assert_eq!(it.count(), 3);
-/// ```
-#[must_use = "iterator adaptors are lazy and do nothing unless consumed"]
-#[derive(Clone)]
-pub struct FlatMapIter<I, F> {
-    base: I,
-    map_op: F,
-}
-
-impl<I: fmt::Debug, F> fmt::Debug for FlatMapIter<I, F> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("FlatMapIter")
-            .field("base", &self.base)
-            .finish()
-    }
-}
-
-impl<I, F> FlatMapIter<I, F> {
-    pub(super) fn new(base: I, map_op: F) -> Self {
-        FlatMapIter { base, map_op }
-    }
+closure_adaptor! {
+    /// The iterator of [`ParallelIterator::flat_map_iter`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use weft_iter::prelude::*;
+    ///
+    /// let it: weft_iter::iter::FlatMapIter<_, _> = (0..3u32).into_par_iter().flat_map_iter(|n| 0..n);
+    /// assert_eq!(it.count(), 3);
+    /// ```
+    FlatMapIter { map_op }
 }
 
 impl<I, F, SI> ParallelIterator for FlatMapIter<I, F>

@@ -1,37 +1,22 @@
 //! `map`: applies a function to every item.
 
+use super::closure_adaptor::closure_adaptor;
 use super::each::{Each, EachConsumer};
 use super::*;
 use crate::plumbing::*;
-use std::fmt;
 
-/// The iterator of [`ParallelIterator::map`].
-///
-/// # Examples
-///
-/// ```
-/// use weft_iter::prelude::*;
-///
-/// let it: weft_iter::iter::Map<_, _> = (0..3).into_par_iter().map(|x| x + 1);
-/// assert_eq!(it.sum::<i32>(), 6);
-/// ```
-#[must_use = "iterator adaptors are lazy and do nothing unless consumed"]
-#[derive(Clone)]
-pub struct Map<I, F> {
-    base: I,
-    map_op: F,
-}
-
-impl<I: fmt::Debug, F> fmt::Debug for Map<I, F> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Map").field("base", &self.base).finish()
-    }
-}
-
-impl<I, F> Map<I, F> {
-    pub(super) fn new(base: I, map_op: F) -> Self {
-        Map { base, map_op }
-    }
+closure_adaptor! {
+    /// The iterator of [`ParallelIterator::map`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use weft_iter::prelude::*;
+    ///
+    /// let it: weft_iter::iter::Map<_, _> = (0..3).into_par_iter().map(|x| x + 1);
+    /// assert_eq!(it.sum::<i32>(), 6);
+    /// ```
+    Map { map_op }
 }
 
 impl<I, F, R> ParallelIterator for Map<I, F>

@@ -13,6 +13,7 @@ mod blocks;
 mod chain;
 mod chunks;
 mod cloned;
+mod closure_adaptor;
 pub(crate) mod collect;
 pub(crate) mod collect_vec_list;
 mod copied;
