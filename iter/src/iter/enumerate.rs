@@ -1,5 +1,6 @@
 //! `enumerate`: pairs every item with its index.
 
+use super::wrap::wrap_producer;
 use super::*;
 use crate::bridged::bridged;
 use crate::plumbing::*;
@@ -36,23 +37,10 @@ bridged! {
         }
 
         fn with_producer<CB: ProducerCallback<Self::Item>>(self, callback: CB) -> CB::Output {
-            return self.base.with_producer(Callback { callback });
-
-            struct Callback<CB> {
-                callback: CB,
-            }
-
-            impl<T, CB> ProducerCallback<T> for Callback<CB>
-            where
-                CB: ProducerCallback<(usize, T)>,
-            {
-                type Output = CB::Output;
-
-                fn callback<P: Producer<Item = T>>(self, base: P) -> CB::Output {
-                    self.callback
-                        .callback(EnumerateProducer { base, offset: 0 })
-                }
-            }
+            wrap_producer!(self.base, callback, [], T => (usize, T), |base| EnumerateProducer {
+                base,
+                offset: 0
+            })
         }
     }
 }

@@ -65,6 +65,7 @@ mod unzip;
 mod update;
 mod weighted;
 mod while_some;
+mod wrap;
 mod zip;
 mod zip_eq;
 

@@ -1,5 +1,6 @@
 //! `rev`: the items in reverse order.
 
+use super::wrap::wrap_producer;
 use super::*;
 use crate::bridged::bridged;
 use crate::plumbing::*;
@@ -36,26 +37,7 @@ bridged! {
 
         fn with_producer<CB: ProducerCallback<Self::Item>>(self, callback: CB) -> CB::Output {
             let len = self.base.len();
-            return self.base.with_producer(Callback { callback, len });
-
-            struct Callback<CB> {
-                callback: CB,
-                len: usize,
-            }
-
-            impl<T, CB> ProducerCallback<T> for Callback<CB>
-            where
-                CB: ProducerCallback<T>,
-            {
-                type Output = CB::Output;
-
-                fn callback<P: Producer<Item = T>>(self, base: P) -> CB::Output {
-                    self.callback.callback(RevProducer {
-                        base,
-                        len: self.len,
-                    })
-                }
-            }
+            wrap_producer!(self.base, callback, [len: usize = len], |base| RevProducer { base, len })
         }
     }
 }

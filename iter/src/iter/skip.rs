@@ -1,5 +1,6 @@
 //! `skip`: all items but the first `n`.
 
+use super::wrap::wrap_producer;
 use super::*;
 use crate::bridged::bridged;
 use crate::plumbing::*;
@@ -37,28 +38,8 @@ bridged! {
         }
 
         fn with_producer<CB: ProducerCallback<Self::Item>>(self, callback: CB) -> CB::Output {
-            return self.base.with_producer(Callback {
-                callback,
-                n: self.n,
-            });
-
-            struct Callback<CB> {
-                callback: CB,
-                n: usize,
-            }
-
-            impl<T, CB> ProducerCallback<T> for Callback<CB>
-            where
-                CB: ProducerCallback<T>,
-            {
-                type Output = CB::Output;
-
-                fn callback<P: Producer<Item = T>>(self, base: P) -> CB::Output {
-                    // The skipped items are dropped with the left half.
-                    let (_, after) = base.split_at(self.n);
-                    self.callback.callback(after)
-                }
-            }
+            // The skipped items are dropped with the left half.
+            wrap_producer!(self.base, callback, [n: usize = self.n], |base| base.split_at(n).1)
         }
     }
 }

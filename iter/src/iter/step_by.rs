@@ -1,5 +1,6 @@
 //! `step_by`: every `step`-th item, starting with the first.
 
+use super::wrap::wrap_producer;
 use super::*;
 use crate::bridged::bridged;
 use crate::plumbing::*;
@@ -38,32 +39,12 @@ bridged! {
 
         fn with_producer<CB: ProducerCallback<Self::Item>>(self, callback: CB) -> CB::Output {
             let len = self.base.len();
-            return self.base.with_producer(Callback {
+            wrap_producer!(
+                self.base,
                 callback,
-                step: self.step,
-                len,
-            });
-
-            struct Callback<CB> {
-                callback: CB,
-                step: usize,
-                len: usize,
-            }
-
-            impl<T, CB> ProducerCallback<T> for Callback<CB>
-            where
-                CB: ProducerCallback<T>,
-            {
-                type Output = CB::Output;
-
-                fn callback<P: Producer<Item = T>>(self, base: P) -> CB::Output {
-                    self.callback.callback(StepByProducer {
-                        base,
-                        step: self.step,
-                        len: self.len,
-                    })
-                }
-            }
+                [step: usize = self.step, len: usize = len],
+                |base| StepByProducer { base, step, len }
+            )
         }
     }
 }

@@ -1,5 +1,6 @@
 //! `take`: the first `n` items.
 
+use super::wrap::wrap_producer;
 use super::*;
 use crate::bridged::bridged;
 use crate::plumbing::*;
@@ -37,28 +38,8 @@ bridged! {
         }
 
         fn with_producer<CB: ProducerCallback<Self::Item>>(self, callback: CB) -> CB::Output {
-            return self.base.with_producer(Callback {
-                callback,
-                n: self.n,
-            });
-
-            struct Callback<CB> {
-                callback: CB,
-                n: usize,
-            }
-
-            impl<T, CB> ProducerCallback<T> for Callback<CB>
-            where
-                CB: ProducerCallback<T>,
-            {
-                type Output = CB::Output;
-
-                fn callback<P: Producer<Item = T>>(self, base: P) -> CB::Output {
-                    // The rest is dropped with the right half.
-                    let (before, _) = base.split_at(self.n);
-                    self.callback.callback(before)
-                }
-            }
+            // The rest is dropped with the right half.
+            wrap_producer!(self.base, callback, [n: usize = self.n], |base| base.split_at(n).0)
         }
     }
 }
