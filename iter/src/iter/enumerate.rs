@@ -1,6 +1,6 @@
 //! `enumerate`: pairs every item with its index.
 
-use super::wrap::wrap_producer;
+use super::wrap::{base_len_limits, wrap_producer};
 use super::*;
 use crate::bridged::bridged;
 use crate::plumbing::*;
@@ -60,13 +60,7 @@ impl<P: Producer> Producer for EnumerateProducer<P> {
         (self.offset..end).zip(base)
     }
 
-    fn min_len(&self) -> usize {
-        self.base.min_len()
-    }
-
-    fn max_len(&self) -> usize {
-        self.base.max_len()
-    }
+    base_len_limits!();
 
     fn split_at(self, index: usize) -> (Self, Self) {
         let (left, right) = self.base.split_at(index);

@@ -2,6 +2,7 @@
 
 use super::closure_adaptor::closure_adaptor;
 use super::each::{Each, EachConsumer};
+use super::wrap::base_len_limits;
 use super::*;
 use crate::plumbing::*;
 
@@ -102,13 +103,7 @@ where
         self.base.into_iter().map(self.map_op)
     }
 
-    fn min_len(&self) -> usize {
-        self.base.min_len()
-    }
-
-    fn max_len(&self) -> usize {
-        self.base.max_len()
-    }
+    base_len_limits!();
 
     fn split_at(self, index: usize) -> (Self, Self) {
         let (left, right) = self.base.split_at(index);

@@ -1,6 +1,6 @@
 //! `rev`: the items in reverse order.
 
-use super::wrap::wrap_producer;
+use super::wrap::{base_len_limits, wrap_producer};
 use super::*;
 use crate::bridged::bridged;
 use crate::plumbing::*;
@@ -55,13 +55,7 @@ impl<P: Producer> Producer for RevProducer<P> {
         self.base.into_iter().rev()
     }
 
-    fn min_len(&self) -> usize {
-        self.base.min_len()
-    }
-
-    fn max_len(&self) -> usize {
-        self.base.max_len()
-    }
+    base_len_limits!();
 
     fn split_at(self, index: usize) -> (Self, Self) {
         let (left, right) = self.base.split_at(self.len - index);

@@ -1,4 +1,5 @@
-//! `wrap_producer!`: how an adaptor that builds its producer around its base's hands it on.
+//! How an adaptor builds its producer around its base's: `wrap_producer!` hands the wrapped
+//! producer on, `base_len_limits!` forwards the base's limits on a piece's length.
 //!
 //! `with_producer` cannot name its base's producer type (only the base's `with_producer`
 //! knows it), so the adaptor passes the base a callback that wraps whatever producer it is
@@ -46,3 +47,18 @@ macro_rules! wrap_producer {
     };
 }
 pub(super) use wrap_producer;
+
+/// Writes the `min_len` and `max_len` of a producer that wraps another in a field `base`:
+/// its pieces may hold as few and must hold as many items as its base's.
+macro_rules! base_len_limits {
+    () => {
+        fn min_len(&self) -> usize {
+            self.base.min_len()
+        }
+
+        fn max_len(&self) -> usize {
+            self.base.max_len()
+        }
+    };
+}
+pub(super) use base_len_limits;
