@@ -1,5 +1,6 @@
 //! `interleave`: alternates the items of two indexed iterators, then the rest of the longer.
 
+use super::wrap::{with_paired_producers, PairProducers};
 use super::*;
 use crate::plumbing::*;
 
@@ -59,66 +60,39 @@ where
     }
 
     fn with_producer<CB: ProducerCallback<I::Item>>(self, callback: CB) -> CB::Output {
-        let (i_len, j_len) = (self.i.len(), self.j.len());
-        return self.i.with_producer(CallbackI {
-            callback,
-            i_len,
-            j_len,
-            j: self.j,
-        });
-
-        struct CallbackI<CB, J> {
-            callback: CB,
-            i_len: usize,
-            j_len: usize,
-            j: J,
-        }
-
-        impl<CB, J> ProducerCallback<J::Item> for CallbackI<CB, J>
-        where
-            J: IndexedParallelIterator,
-            CB: ProducerCallback<J::Item>,
-        {
-            type Output = CB::Output;
-
-            fn callback<I: Producer<Item = J::Item>>(self, i: I) -> CB::Output {
-                self.j.with_producer(CallbackJ {
-                    callback: self.callback,
-                    i_len: self.i_len,
-                    j_len: self.j_len,
-                    i,
-                })
-            }
-        }
-
-        struct CallbackJ<CB, I> {
-            callback: CB,
-            i_len: usize,
-            j_len: usize,
-            i: I,
-        }
-
-        impl<CB, I> ProducerCallback<I::Item> for CallbackJ<CB, I>
-        where
-            I: Producer,
-            CB: ProducerCallback<I::Item>,
-        {
-            type Output = CB::Output;
-
-            fn callback<J: Producer<Item = I::Item>>(self, j: J) -> CB::Output {
-                self.callback.callback(InterleaveProducer {
-                    i: self.i,
-                    j,
-                    i_len: self.i_len,
-                    j_len: self.j_len,
-                    i_next: true,
-                })
-            }
-        }
+        let lens = Interleaved {
+            i_len: self.i.len(),
+            j_len: self.j.len(),
+        };
+        with_paired_producers(self.i, self.j, lens, callback)
     }
 }
 
 /// Alternates `i` and `j`, starting with `i` when `i_next`.
+/// What `interleave` keeps to build its producer: the lengths of both parts.
+struct Interleaved {
+    i_len: usize,
+    j_len: usize,
+}
+
+impl<T> PairProducers<T, T> for Interleaved {
+    type Item = T;
+
+    fn pair<I, J>(self, i: I, j: J) -> impl Producer<Item = T>
+    where
+        I: Producer<Item = T>,
+        J: Producer<Item = T>,
+    {
+        InterleaveProducer {
+            i,
+            j,
+            i_len: self.i_len,
+            j_len: self.j_len,
+            i_next: true,
+        }
+    }
+}
+
 struct InterleaveProducer<I, J> {
     i: I,
     j: J,

@@ -1,5 +1,7 @@
 //! How an adaptor builds its producer around its base's: `wrap_producer!` hands the wrapped
-//! producer on, `base_len_limits!` forwards the base's limits on a piece's length.
+//! producer on, `base_len_limits!` forwards the base's limits on a piece's length, and
+//! `with_paired_producers` does for two bases (`chain`, `interleave`, `zip`) what
+//! `wrap_producer!` does for one.
 //!
 //! `with_producer` cannot name its base's producer type (only the base's `with_producer`
 //! knows it), so the adaptor passes the base a callback that wraps whatever producer it is
@@ -13,6 +15,9 @@
 //! hands `callback` a `RevProducer` around the base's producer, `len` carried along. An
 //! optional `T => Item` after the values names the wrapped producer's items in terms of the
 //! base's `T` where they differ (`T => (usize, T)` for `enumerate`).
+
+use crate::plumbing::{Producer, ProducerCallback};
+use crate::IndexedParallelIterator;
 
 macro_rules! wrap_producer {
     (
@@ -62,3 +67,71 @@ macro_rules! base_len_limits {
     };
 }
 pub(super) use base_len_limits;
+
+/// How an adaptor over two indexed iterators (`chain`, `interleave`, `zip`) builds its
+/// producer from theirs, keeping whatever it needs (`Self`: their lengths, say).
+pub(super) trait PairProducers<TA, TB> {
+    /// The items of the producer built.
+    type Item;
+
+    /// The adaptor's producer over `a` and `b`.
+    fn pair<A, B>(self, a: A, b: B) -> impl Producer<Item = Self::Item>
+    where
+        A: Producer<Item = TA>,
+        B: Producer<Item = TB>;
+}
+
+/// Hands `callback` the producer that `pair` builds from the producers of `a` and `b`.
+pub(super) fn with_paired_producers<IA, IB, PP, CB>(
+    a: IA,
+    b: IB,
+    pair: PP,
+    callback: CB,
+) -> CB::Output
+where
+    IA: IndexedParallelIterator,
+    IB: IndexedParallelIterator,
+    PP: PairProducers<IA::Item, IB::Item>,
+    CB: ProducerCallback<PP::Item>,
+{
+    return a.with_producer(CallbackA { callback, pair, b });
+
+    struct CallbackA<CB, PP, IB> {
+        callback: CB,
+        pair: PP,
+        b: IB,
+    }
+
+    impl<TA, CB, PP, IB> ProducerCallback<TA> for CallbackA<CB, PP, IB>
+    where
+        IB: IndexedParallelIterator,
+        PP: PairProducers<TA, IB::Item>,
+        CB: ProducerCallback<PP::Item>,
+    {
+        type Output = CB::Output;
+
+        fn callback<A: Producer<Item = TA>>(self, a: A) -> CB::Output {
+            let CallbackA { callback, pair, b } = self;
+            b.with_producer(CallbackB { callback, pair, a })
+        }
+    }
+
+    struct CallbackB<CB, PP, A> {
+        callback: CB,
+        pair: PP,
+        a: A,
+    }
+
+    impl<TB, CB, PP, A> ProducerCallback<TB> for CallbackB<CB, PP, A>
+    where
+        A: Producer,
+        PP: PairProducers<A::Item, TB>,
+        CB: ProducerCallback<PP::Item>,
+    {
+        type Output = CB::Output;
+
+        fn callback<B: Producer<Item = TB>>(self, b: B) -> CB::Output {
+            self.callback.callback(self.pair.pair(self.a, b))
+        }
+    }
+}

@@ -1,5 +1,6 @@
 //! `zip`: pairs of items from two indexed iterators, as long as the shorter one.
 
+use super::wrap::{with_paired_producers, PairProducers};
 use super::*;
 use crate::bridged::bridged;
 use crate::plumbing::*;
@@ -28,8 +29,7 @@ impl<A, B> Zip<A, B> {
 }
 
 bridged! {
-    impl[A, B] Zip<A, B> where [A: IndexedParallelIterator,
-    B: IndexedParallelIterator] {
+    impl[A, B] Zip<A, B> where [A: IndexedParallelIterator, B: IndexedParallelIterator] {
         type Item = (A::Item, B::Item);
 
         fn len(&self) -> usize {
@@ -37,48 +37,23 @@ bridged! {
         }
 
         fn with_producer<CB: ProducerCallback<Self::Item>>(self, callback: CB) -> CB::Output {
-            return self.a.with_producer(CallbackA {
-                callback,
-                b: self.b,
-            });
-
-            struct CallbackA<CB, B> {
-                callback: CB,
-                b: B,
-            }
-
-            impl<CB, ITEM, B> ProducerCallback<ITEM> for CallbackA<CB, B>
-            where
-                B: IndexedParallelIterator,
-                CB: ProducerCallback<(ITEM, B::Item)>,
-            {
-                type Output = CB::Output;
-
-                fn callback<A: Producer<Item = ITEM>>(self, a: A) -> CB::Output {
-                    self.b.with_producer(CallbackB {
-                        callback: self.callback,
-                        a,
-                    })
-                }
-            }
-
-            struct CallbackB<CB, A> {
-                callback: CB,
-                a: A,
-            }
-
-            impl<CB, A, ITEM> ProducerCallback<ITEM> for CallbackB<CB, A>
-            where
-                A: Producer,
-                CB: ProducerCallback<(A::Item, ITEM)>,
-            {
-                type Output = CB::Output;
-
-                fn callback<B: Producer<Item = ITEM>>(self, b: B) -> CB::Output {
-                    self.callback.callback(ZipProducer { a: self.a, b })
-                }
-            }
+            with_paired_producers(self.a, self.b, Zipped, callback)
         }
+    }
+}
+
+/// What `zip` keeps to build its producer: nothing.
+struct Zipped;
+
+impl<TA, TB> PairProducers<TA, TB> for Zipped {
+    type Item = (TA, TB);
+
+    fn pair<A, B>(self, a: A, b: B) -> impl Producer<Item = (TA, TB)>
+    where
+        A: Producer<Item = TA>,
+        B: Producer<Item = TB>,
+    {
+        ZipProducer { a, b }
     }
 }
 
