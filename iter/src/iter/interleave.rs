@@ -2,6 +2,7 @@
 
 use super::wrap::{with_paired_producers, PairProducers};
 use super::*;
+use crate::bridged::bridged;
 use crate::plumbing::*;
 
 /// The iterator of [`IndexedParallelIterator::interleave`].
@@ -27,44 +28,27 @@ impl<I, J> Interleave<I, J> {
     }
 }
 
-impl<I, J> ParallelIterator for Interleave<I, J>
-where
-    I: IndexedParallelIterator,
-    J: IndexedParallelIterator<Item = I::Item>,
-{
-    type Item = I::Item;
+bridged! {
+    impl[I, J] Interleave<I, J> where [
+        I: IndexedParallelIterator,
+        J: IndexedParallelIterator<Item = I::Item>,
+    ] {
+        type Item = I::Item;
 
-    fn drive_unindexed<C: UnindexedConsumer<I::Item>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
-    }
+        fn len(&self) -> usize {
+            self.i
+                .len()
+                .checked_add(self.j.len())
+                .expect("the length of an interleave overflows a usize")
+        }
 
-    fn opt_len(&self) -> Option<usize> {
-        Some(self.len())
-    }
-}
-
-impl<I, J> IndexedParallelIterator for Interleave<I, J>
-where
-    I: IndexedParallelIterator,
-    J: IndexedParallelIterator<Item = I::Item>,
-{
-    fn len(&self) -> usize {
-        self.i
-            .len()
-            .checked_add(self.j.len())
-            .expect("the length of an interleave overflows a usize")
-    }
-
-    fn drive<C: Consumer<I::Item>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
-    }
-
-    fn with_producer<CB: ProducerCallback<I::Item>>(self, callback: CB) -> CB::Output {
-        let lens = Interleaved {
-            i_len: self.i.len(),
-            j_len: self.j.len(),
-        };
-        with_paired_producers(self.i, self.j, lens, callback)
+        fn with_producer<CB: ProducerCallback<I::Item>>(self, callback: CB) -> CB::Output {
+            let lens = Interleaved {
+                i_len: self.i.len(),
+                j_len: self.j.len(),
+            };
+            with_paired_producers(self.i, self.j, lens, callback)
+        }
     }
 }
 

@@ -29,7 +29,10 @@ impl<A, B> Zip<A, B> {
 }
 
 bridged! {
-    impl[A, B] Zip<A, B> where [A: IndexedParallelIterator, B: IndexedParallelIterator] {
+    impl[A, B] Zip<A, B> where [
+        A: IndexedParallelIterator,
+        B: IndexedParallelIterator,
+    ] {
         type Item = (A::Item, B::Item);
 
         fn len(&self) -> usize {
