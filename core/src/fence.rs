@@ -33,6 +33,7 @@ pub(crate) fn light() {
 #[inline]
 pub(crate) fn heavy() {
     fence(Ordering::SeqCst);
+    #[cfg(all(target_os = "linux", not(miri), not(weft_loom)))]
     if asymmetric() {
         membarrier::process_wide_barrier();
     }

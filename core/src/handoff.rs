@@ -10,7 +10,8 @@
 //!   and still the worker its seat relies on;
 //! * [`LENT`]: inside `blocking`, and another worker serves its seat.
 //!
-//! `blocking(f)` on a worker ([`begin`] / [`end`]):
+//! `blocking(f)` on a worker ([`begin`] / [`end`]; the word's own steps are [`enter`],
+//! [`leave`] and, for the monitor, [`lend`]):
 //!
 //! 1. publishes the worker's private forks, so that nothing is stranded behind it;
 //! 2. if its seat already has a surplus worker (one came back from `blocking` earlier), takes
@@ -23,8 +24,9 @@
 //!    surplus for its seat and **continues at once**. It never waits for the spare: the
 //!    spare's job may need a lock this thread holds.
 //!
-//! The **monitor** (one thread per pool, started by the first `blocking` call) sleeps
-//! [`POLL_INTERVAL`] and bumps its tick. It scans the pool's workers: one whose stamp is older
+//! The **monitor** (`monitor.rs`: one thread per pool, started by the first `blocking` call)
+//! sleeps
+//! `POLL_INTERVAL` and bumps its tick. It scans the pool's workers: one whose stamp is older
 //! than the previous tick has been blocked for at least a whole interval. For it, the monitor
 //! reserves a spare (a cached thread, else a new one through the spawn handler), then
 //! compare-exchanges the stamp to [`LENT`]: on success the spare gets the seat; on failure (`f`
@@ -35,22 +37,20 @@
 //! (`Seat::take_surplus`, `wait.rs`): it leaves the pool and waits in the cache. The pool's
 //! compute width returns to N without anyone waiting on user code.
 //!
-//! After [`QUIET_POLLS`] scans without a blocked worker, the monitor parks; after a further
+//! After `QUIET_POLLS` scans without a blocked worker, the monitor parks; after a further
 //! keep-alive it exits (a later `blocking` starts it again). Parking is a Dekker pair with
-//! step 3: the monitor stores [`PARKED`] then re-scans every word, `blocking` stores its stamp
-//! then loads the monitor's state, all SeqCst; one of them sees the other, so a blocked worker
+//! step 3 ([`MonitorState`]): the monitor stores `PARKED`, fences, then re-scans every word;
+//! `blocking` stores its stamp, fences, then loads the monitor's state (SeqCst fences on both
+//! sides); one of them sees the other, so a blocked worker
 //! is never left with the monitor asleep. An idle pool has no polling thread.
 //!
 //! If no spare can be had (the `max_blocking_threads` cap, or a failed spawn), the seat stays
 //! with the blocked worker: its published work is still taken by the pool's other workers, and
 //! the monitor tries again at every tick.
 
-use crate::metrics::SpareCounters;
-use crate::registry::Registry;
-use crate::worker::{ThreadShared, WorkerThread};
-use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use crate::loom::atomic::{fence, AtomicU32, AtomicU64, Ordering};
+#[cfg(not(weft_loom))]
+use crate::worker::WorkerThread;
 
 /// Not inside `blocking`.
 pub(crate) const RUNNING: u64 = 0;
@@ -59,28 +59,56 @@ pub(crate) const LENT: u64 = 1;
 /// The low bits of a stamp (a stamp is never [`RUNNING`] or [`LENT`]).
 const STAMP_TAG: u64 = 2;
 
-/// How often the monitor looks for blocked workers while any `blocking` call is in flight.
-pub(crate) const POLL_INTERVAL: Duration = Duration::from_micros(50);
-/// Scans in a row without a blocked worker after which the monitor parks (about 10 ms).
-const QUIET_POLLS: u32 = 200;
-
-/// The monitor is not running (never started, or exited after idling).
-const IDLE: u32 = 0;
-/// The monitor polls.
-const POLLING: u32 = 1;
-/// The monitor is parked until a `blocking` call wakes it.
-const PARKED: u32 = 2;
-
-fn is_stamp(word: u64) -> bool {
-    word & STAMP_TAG != 0
+/// The word of a `blocking` call that started at the monitor's `tick`.
+#[inline]
+pub(crate) fn stamp(tick: u64) -> u64 {
+    (tick << 2) | STAMP_TAG
 }
 
-fn stamp_tick(word: u64) -> u64 {
-    word >> 2
+/// Whether `word` is a stamp, and since which tick.
+#[inline]
+pub(crate) fn stamped_since(word: u64) -> Option<u64> {
+    (word & STAMP_TAG != 0).then_some(word >> 2)
 }
 
-/// Called by `blocking` on a worker before `f`: steps 1 to 3 of the protocol. Returns the
-/// word to hand to [`end`].
+/// Step 3: the worker's word says it blocks, since `stamp`.
+#[inline]
+pub(crate) fn enter(word: &AtomicU64, stamp: u64) {
+    word.store(stamp, Ordering::Relaxed);
+    // SeqCst fence: the Dekker pair with the fence in `MonitorState::try_park` (module docs):
+    // the monitor's re-scan sees this stamp, or our `announce` sees it parked.
+    fence(Ordering::SeqCst);
+}
+
+/// Step 5: the call returned. True if the seat was lent meanwhile (the caller is now surplus
+/// for it). `entered` is what [`enter`] stored, or [`LENT`] for a call that took a surplus
+/// place.
+#[inline]
+pub(crate) fn leave(word: &AtomicU64, entered: u64) -> bool {
+    // Relaxed: the word only decides who owns the lending (the monitor's compare-exchange or
+    // ours); no data travels through it.
+    if entered != LENT
+        && word
+            .compare_exchange(entered, RUNNING, Ordering::Relaxed, Ordering::Relaxed)
+            .is_ok()
+    {
+        return false;
+    }
+    word.store(RUNNING, Ordering::Relaxed);
+    true
+}
+
+/// The monitor's step: lends the seat if the worker still blocks with `stamp`. True if it
+/// did: the reserved spare is then to serve the seat.
+#[inline]
+pub(crate) fn lend(word: &AtomicU64, stamp: u64) -> bool {
+    // Relaxed: as in `leave`.
+    word.compare_exchange(stamp, LENT, Ordering::Relaxed, Ordering::Relaxed)
+        .is_ok()
+}
+
+/// Called by `blocking` on a worker before `f`: steps 1 to 3. Returns the word for [`end`].
+#[cfg(not(weft_loom))]
 #[inline]
 pub(crate) fn begin(worker: &WorkerThread) -> u64 {
     worker.publish_forks();
@@ -92,212 +120,112 @@ pub(crate) fn begin(worker: &WorkerThread) -> u64 {
     }
     let registry = worker.registry();
     let stamp = registry.monitor.stamp();
-    // SeqCst: the Dekker pair with the monitor's PARKED store and re-scan (module docs).
-    shared.blocking.store(stamp, Ordering::SeqCst);
+    enter(&shared.blocking, stamp);
     registry.monitor.ensure_polling(registry);
     stamp
 }
 
 /// Called by `blocking` on a worker after `f` (also when `f` panicked): step 5.
+#[cfg(not(weft_loom))]
 #[inline]
-pub(crate) fn end(worker: &WorkerThread, word: u64) {
-    let shared = worker.shared();
-    // Relaxed: the word only decides who owns the lending (the monitor's compare-exchange or
-    // ours); no data travels through it.
-    if word != LENT
-        && shared
-            .blocking
-            .compare_exchange(word, RUNNING, Ordering::Relaxed, Ordering::Relaxed)
-            .is_ok()
-    {
-        return;
+pub(crate) fn end(worker: &WorkerThread, entered: u64) {
+    if leave(&worker.shared().blocking, entered) {
+        worker.seat().add_surplus();
     }
-    shared.blocking.store(RUNNING, Ordering::Relaxed);
-    worker.seat().add_surplus();
 }
 
-/// The monitor of one pool: its state, tick and thread (see the module docs).
+/// The monitor is not running (never started, or exited after idling).
+const IDLE: u32 = 0;
+/// The monitor polls.
+const POLLING: u32 = 1;
+/// The monitor is parked until a `blocking` call wakes it.
+const PARKED: u32 = 2;
+
+/// What a `blocking` call must do about the monitor after [`enter`].
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Announce {
+    /// Nothing: it polls, or another call is starting or waking it.
+    Nothing,
+    /// Unpark it: it was parked, and this call moved it back to polling.
+    Unpark,
+    /// Start its thread: it was not running, and this call moved it to polling.
+    Start,
+}
+
+/// The monitor's state word (see the module docs).
 ///
-/// Memory ordering: `state` transitions and the loads that decide on parking are SeqCst (the
-/// Dekker pair with `begin`); `tick` is written by the monitor only and Relaxed (a stale tick
-/// at most lends a seat one interval early).
+/// Memory ordering: the Dekker pair with [`enter`] is two SeqCst fences (one there, one in
+/// [`try_park`](Self::try_park)); the transitions themselves are SeqCst read-modify-writes.
 #[derive(Debug)]
-pub(crate) struct Monitor {
+pub(crate) struct MonitorState {
     state: AtomicU32,
-    tick: AtomicU64,
-    thread: Mutex<Option<std::thread::Thread>>,
 }
 
-impl Monitor {
+impl MonitorState {
     pub(crate) fn new() -> Self {
-        Monitor {
+        MonitorState {
             state: AtomicU32::new(IDLE),
-            tick: AtomicU64::new(1),
-            thread: Mutex::new(None),
         }
     }
 
-    /// The stamp of a `blocking` call starting now.
+    /// Called by a `blocking` call after [`enter`].
     #[inline]
-    fn stamp(&self) -> u64 {
-        (self.tick.load(Ordering::Relaxed) << 2) | STAMP_TAG
-    }
-
-    /// Makes sure the monitor polls (after a stamp was stored).
-    #[inline]
-    fn ensure_polling(&self, registry: &Arc<Registry>) {
-        // SeqCst: pairs with the monitor's SeqCst PARKED store (module docs).
-        if self.state.load(Ordering::SeqCst) != POLLING {
-            self.ensure_polling_cold(registry);
+    pub(crate) fn announce(&self) -> Announce {
+        // Relaxed: ordered after the stamp by the fence in `enter` (module docs).
+        match self.state.load(Ordering::Relaxed) {
+            POLLING => Announce::Nothing,
+            _ => self.announce_cold(),
         }
     }
 
     #[cold]
-    fn ensure_polling_cold(&self, registry: &Arc<Registry>) {
-        loop {
-            match self.state.load(Ordering::SeqCst) {
-                POLLING => return,
-                PARKED => {
-                    if self
-                        .state
-                        .compare_exchange(PARKED, POLLING, Ordering::SeqCst, Ordering::SeqCst)
-                        .is_ok()
-                    {
-                        if let Some(thread) = &*self.thread.lock().unwrap() {
-                            thread.unpark();
-                        }
-                        return;
-                    }
-                }
-                _ => {
-                    if self
-                        .state
-                        .compare_exchange(IDLE, POLLING, Ordering::SeqCst, Ordering::SeqCst)
-                        .is_ok()
-                    {
-                        if !start(registry) {
-                            self.state.store(IDLE, Ordering::SeqCst);
-                        }
-                        return;
-                    }
-                }
-            }
+    fn announce_cold(&self) -> Announce {
+        let (from, action) = match self.state.load(Ordering::SeqCst) {
+            PARKED => (PARKED, Announce::Unpark),
+            IDLE => (IDLE, Announce::Start),
+            _ => return Announce::Nothing,
+        };
+        match self
+            .state
+            .compare_exchange(from, POLLING, Ordering::SeqCst, Ordering::SeqCst)
+        {
+            Ok(_) => action,
+            // Someone else moved it: it polls now, or is about to.
+            Err(_) => Announce::Nothing,
         }
     }
 
-    /// Wakes the monitor so that it sees the pool terminate.
-    pub(crate) fn shut_down(&self) {
-        if let Some(thread) = &*self.thread.lock().unwrap() {
-            thread.unpark();
-        }
+    /// The monitor could not be started: back to not running.
+    pub(crate) fn start_failed(&self) {
+        self.state.store(IDLE, Ordering::SeqCst);
     }
-}
 
-/// Starts the monitor thread. False if it could not be spawned.
-fn start(registry: &Arc<Registry>) -> bool {
-    registry.thread_spawning();
-    let r = registry.clone();
-    let spawned = std::thread::Builder::new()
-        .name("weft-monitor".into())
-        .spawn(move || {
-            run(&r);
-            r.thread_exited();
-        });
-    if spawned.is_err() {
-        registry.thread_exited();
-    }
-    spawned.is_ok()
-}
-
-/// The monitor's loop (see the module docs).
-fn run(registry: &Arc<Registry>) {
-    let monitor = &registry.monitor;
-    *monitor.thread.lock().unwrap() = Some(std::thread::current());
-    let mut quiet = 0;
-    while !registry.terminating() {
-        std::thread::sleep(POLL_INTERVAL);
-        let tick = monitor.tick.load(Ordering::Relaxed) + 1;
-        monitor.tick.store(tick, Ordering::Relaxed);
-        if lend_overdue(registry, tick) {
-            quiet = 0;
-            continue;
-        }
-        quiet += 1;
-        if quiet < QUIET_POLLS {
-            continue;
-        }
-        quiet = 0;
-        // SeqCst: the Dekker pair with `begin` (module docs).
-        monitor.state.store(PARKED, Ordering::SeqCst);
-        if any_stamped(registry) {
+    /// The monitor, idle for a while, parks unless `any_stamped()` (re-read after the PARKED
+    /// store) finds a blocked worker. True if it parked: it then waits while
+    /// [`parked`](Self::parked).
+    pub(crate) fn try_park(&self, any_stamped: impl FnOnce() -> bool) -> bool {
+        self.state.store(PARKED, Ordering::SeqCst);
+        // SeqCst fence: the Dekker pair with the fence in `enter` (module docs).
+        fence(Ordering::SeqCst);
+        if any_stamped() {
             // A call raced with us; whoever wins, the state is POLLING again.
             let _ =
-                monitor
-                    .state
+                self.state
                     .compare_exchange(PARKED, POLLING, Ordering::SeqCst, Ordering::SeqCst);
-            continue;
+            return false;
         }
-        let parked_at = Instant::now();
-        let keep_alive = registry.cache.keep_alive();
-        while !registry.terminating() && monitor.state.load(Ordering::SeqCst) == PARKED {
-            let idle = parked_at.elapsed();
-            if idle >= keep_alive {
-                if monitor
-                    .state
-                    .compare_exchange(PARKED, IDLE, Ordering::SeqCst, Ordering::SeqCst)
-                    .is_ok()
-                {
-                    return;
-                }
-                continue;
-            }
-            std::thread::park_timeout(keep_alive - idle);
-        }
+        true
     }
-}
 
-/// Whether any worker's word is a stamp.
-fn any_stamped(registry: &Registry) -> bool {
-    registry
-        .members
-        .snapshot()
-        .iter()
-        // SeqCst: see `run`.
-        .any(|m| is_stamp(m.blocking.load(Ordering::SeqCst)))
-}
-
-/// Lends the seat of every worker blocked since before the previous tick. Returns whether
-/// any worker is stamped (blocked, not yet lent).
-fn lend_overdue(registry: &Arc<Registry>, tick: u64) -> bool {
-    let mut any = false;
-    for member in registry.members.snapshot().iter() {
-        // SeqCst: see `run`.
-        let word = member.blocking.load(Ordering::SeqCst);
-        if !is_stamp(word) {
-            continue;
-        }
-        any = true;
-        if stamp_tick(word) + 1 < tick {
-            lend(registry, member, word);
-        }
+    /// Whether the monitor is still parked (no call woke it).
+    pub(crate) fn parked(&self) -> bool {
+        self.state.load(Ordering::SeqCst) == PARKED
     }
-    any
-}
 
-/// Gives `member`'s seat to a spare if `member` is still blocked with stamp `word`.
-fn lend(registry: &Arc<Registry>, member: &ThreadShared, word: u64) {
-    let seat = member.seat.load(Ordering::Relaxed);
-    let Some(spare) = registry.cache.reserve(registry, seat) else {
-        return;
-    };
-    match member
-        .blocking
-        .compare_exchange(word, LENT, Ordering::Relaxed, Ordering::Relaxed)
-    {
-        Ok(_) => {
-            SpareCounters::bump(&registry.cache.counters().handoffs);
-            registry.cache.assign(spare, seat);
-        }
-        Err(_) => registry.cache.put_back(spare),
+    /// A parked monitor that idled past the keep-alive exits, unless a call woke it just now.
+    pub(crate) fn try_exit(&self) -> bool {
+        self.state
+            .compare_exchange(PARKED, IDLE, Ordering::SeqCst, Ordering::SeqCst)
+            .is_ok()
     }
 }

@@ -59,10 +59,14 @@
 #![cfg_attr(weft_loom, allow(dead_code, unused_imports))]
 
 mod fence;
+mod fork;
+mod handoff;
+mod job;
 mod latch;
 mod loom;
 mod parker;
 mod sleep;
+mod unwind;
 
 #[cfg(not(weft_loom))]
 mod blocking;
@@ -74,17 +78,14 @@ mod builder;
 mod cache;
 #[cfg(not(weft_loom))]
 mod current;
-mod fork;
 #[cfg(not(weft_loom))]
 mod future;
-#[cfg(not(weft_loom))]
-mod handoff;
-#[cfg(not(weft_loom))]
-mod job;
 #[cfg(not(weft_loom))]
 mod join;
 #[cfg(not(weft_loom))]
 mod metrics;
+#[cfg(not(weft_loom))]
+mod monitor;
 #[cfg(not(weft_loom))]
 mod registry;
 #[cfg(not(weft_loom))]
@@ -97,8 +98,6 @@ mod thread;
 mod thread_pool;
 #[cfg(not(weft_loom))]
 mod topology;
-#[cfg(not(weft_loom))]
-mod unwind;
 #[cfg(not(weft_loom))]
 mod wait;
 #[cfg(not(weft_loom))]

@@ -25,10 +25,10 @@ use crate::builder::{
     ThreadPoolBuilder, ThreadSpawn,
 };
 use crate::cache::Cache;
-use crate::handoff::Monitor;
 use crate::job::{JobFifo, JobRef, StackJob};
 use crate::latch::SpinLatch;
 use crate::metrics::Metrics;
+use crate::monitor::Monitor;
 use crate::sleep::Sleep;
 use crate::thread::{self, SpareSpawner, Start};
 use crate::unwind;

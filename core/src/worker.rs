@@ -10,6 +10,7 @@
 //! by everyone) while a spare serves its seat, and continues with it at once when it returns
 //! (see `handoff.rs`).
 
+use crate::fence;
 use crate::fork::ForkStack;
 use crate::job::JobRef;
 use crate::metrics::ThreadCounters;
@@ -192,6 +193,9 @@ impl WorkerThread {
             self.promote_oldest();
         }
         let pos = self.shared.forks.push(job);
+        // The hot side of the Dekker pair with a sleeper's heavy re-check of the fork stacks
+        // (`wait.rs`): it sees this fork, or we see it registered as sleeping.
+        fence::light();
         if self.registry.sleep.anyone_idle() {
             self.promote_oldest();
         }

@@ -48,17 +48,17 @@ impl Sleep {
     /// A worker with an empty deque starts looking for work (running -> searching).
     pub(crate) fn start_searching(&self) {
         // SeqCst: a producer that loads the counters after this must see us searching, or we
-        // see its work (README, rule 2).
+        // see its work (README, rule "searchers must not leave silently").
         self.counters.fetch_add(ONE_SEARCHING, Ordering::SeqCst);
     }
 
     /// A searching worker stops searching (searching -> running), because it found work or
     /// its wait ended. Returns true if it was the last searcher: the caller must then look at
-    /// the queues and call [`Sleep::wake_one`] if work is pending (README, rule 3).
+    /// the queues and call [`Sleep::wake_one`] if work is pending (README, rule "searchers must not leave silently").
     #[must_use]
     pub(crate) fn stop_searching(&self) -> bool {
         // SeqCst + fence: orders this decrement before the caller's queue check, against a
-        // producer's push + fence + load (README, rule 3).
+        // producer's push + fence + load (README, rule "searchers must not leave silently").
         let old = Counters::from_word(self.counters.fetch_sub(ONE_SEARCHING, Ordering::SeqCst));
         debug_assert!(old.searching() > 0, "stop_searching with {old:?}");
         let last = old.searching() == 1;
@@ -72,7 +72,7 @@ impl Sleep {
     /// outside): wake one sleeper unless a worker is already searching.
     #[inline]
     pub(crate) fn new_work(&self) {
-        // SeqCst fence: pairs with the fence in `sleep` / `stop_searching` (README, rule 1).
+        // SeqCst fence: pairs with the fence in `sleep` / `stop_searching` (README, rule "work vs. sleeper").
         fence(Ordering::SeqCst);
         self.wake_if_nobody_searches();
     }
@@ -101,7 +101,7 @@ impl Sleep {
     }
 
     /// The last searcher stopped: wake one sleeper if `work_pending()` still holds once the
-    /// sleeper list is locked and nobody searches (README, rule 3). Checking under the lock
+    /// sleeper list is locked and nobody searches (README, rule "searchers must not leave silently"). Checking under the lock
     /// keeps a dispatch of n jobs from waking more than n - 1 helpers: a helper woken for a
     /// job counts as searching until it has taken a job.
     pub(crate) fn wake_one_if(&self, work_pending: impl FnOnce() -> bool) -> bool {
@@ -177,11 +177,11 @@ impl Sleep {
                 index,
                 parker: parker.clone(),
             });
-            // SeqCst: see README, rule 1.
+            // SeqCst: see README, rule "work vs. sleeper".
             self.counters
                 .fetch_add(SEARCHING_TO_SLEEPING, Ordering::SeqCst);
         }
-        // SeqCst fence: pairs with the producer's fence in `new_work` (README, rule 1).
+        // SeqCst fence: pairs with the producer's fence in `new_work` (README, rule "work vs. sleeper").
         fence(Ordering::SeqCst);
         if still_idle() {
             self.parks.fetch_add(1, Ordering::Relaxed);
