@@ -7,7 +7,7 @@
 //! iterator's `with_producer` for a producer, and `opt_len` is the exact `len`. Such an
 //! iterator writes only what is its own, `len` and `with_producer`:
 //!
-//! ```ignore
+//! ```text
 //! bridged! {
 //!     impl[I: IndexedParallelIterator] Rev<I> {
 //!         type Item = I::Item;

@@ -8,7 +8,7 @@
 //! given. That callback is the same for every such adaptor but for the values it carries and
 //! the producer it builds; `wrap_producer!` writes it:
 //!
-//! ```ignore
+//! ```text
 //! wrap_producer!(self.base, callback, [len: usize = len], |base| RevProducer { base, len })
 //! ```
 //!
