@@ -46,6 +46,7 @@ pub use crate::iter::{
     IntoParallelRefMutIterator, ParallelExtend, ParallelIterator,
 };
 
+mod bridged;
 mod extend;
 mod from_par_iter;
 mod multizip;
