@@ -9,13 +9,19 @@
 //! Deques belong to threads, not seats: a thread that blocks keeps its deque (still stealable
 //! by everyone) while a spare serves its seat, and continues with it at once when it returns
 //! (see `handoff.rs`).
+//!
+//! A worker also has a current isolated region (`isolate.rs`): while it is in one, what it
+//! publishes goes to the region's queue instead of its deque, and its deque keeps only work
+//! of no region.
 
 use crate::fence;
-use crate::fork::ForkStack;
+use crate::fork::{ForkStack, RegionTag, NO_REGION};
+use crate::isolate::Region;
 use crate::job::JobRef;
 use crate::metrics::ThreadCounters;
 use crate::parker::Parker;
-use crate::registry::{Registry, Seat};
+use crate::registry::{Registry, Roster, Seat};
+use crate::stack::StackMark;
 use crossbeam_deque::{Steal, Stealer, Worker};
 use std::cell::{Cell, RefCell};
 use std::ptr;
@@ -51,10 +57,31 @@ pub(crate) struct ThreadShared {
     pub(crate) forks: ForkStack,
 }
 
-/// The registered workers of a pool as one worker last saw them.
-struct MembersView {
+/// A pool's roster (its workers, its regions) as one worker last saw it.
+struct View<T> {
     generation: u64,
-    members: Arc<[Arc<ThreadShared>]>,
+    list: Arc<[Arc<T>]>,
+}
+
+impl<T> View<T> {
+    fn new() -> RefCell<Self> {
+        RefCell::new(View {
+            generation: u64::MAX,
+            list: Arc::new([]),
+        })
+    }
+
+    /// The roster's list, refreshed if it changed since we last looked.
+    fn refresh(&mut self, roster: &Roster<T>) -> &Arc<[Arc<T>]> {
+        // Acquire: pairs with the Release increment in `Roster::add` / `remove`, so a fresh
+        // list is read whenever one was published.
+        let generation = roster.generation();
+        if self.generation != generation {
+            self.list = roster.snapshot();
+            self.generation = generation;
+        }
+        &self.list
+    }
 }
 
 /// One thread's state while it works for a pool.
@@ -65,12 +92,19 @@ pub(crate) struct WorkerThread {
     registry: Arc<Registry>,
     rng: Cell<u64>,
     parker: Arc<Parker>,
-    view: RefCell<MembersView>,
+    members: RefCell<View<ThreadShared>>,
+    regions: RefCell<View<Region>>,
+    /// The isolated region this thread is in, or `NO_REGION` (see `isolate.rs`).
+    region: Cell<RegionTag>,
+    /// Where this thread's stack is half used (see `stack.rs`).
+    stack: StackMark,
 }
 
 impl WorkerThread {
-    /// A worker for `registry` that will serve `seat` once it [`enter`](Self::enter)s.
-    pub(crate) fn new(registry: Arc<Registry>, seat: usize) -> Self {
+    /// A worker for `registry` that will serve `seat` once it [`enter`](Self::enter)s. Made on
+    /// the thread it is for (it measures that thread's stack); `adopted` for a thread weft
+    /// did not spawn (`use_current_thread`).
+    pub(crate) fn new(registry: Arc<Registry>, seat: usize, adopted: bool) -> Self {
         let deque = if registry.breadth_first() {
             Worker::new_fifo()
         } else {
@@ -90,10 +124,10 @@ impl WorkerThread {
             seat: Cell::new(seat),
             rng: Cell::new(0x9E37_79B9_7F4A_7C15 ^ seed.wrapping_mul(0xA24B_AED4_963E_E407)),
             parker: current_parker(),
-            view: RefCell::new(MembersView {
-                generation: u64::MAX,
-                members: Arc::new([]),
-            }),
+            members: View::new(),
+            regions: View::new(),
+            region: Cell::new(NO_REGION),
+            stack: StackMark::of_current_thread(registry.stack_size(), adopted),
             registry,
         }
     }
@@ -177,6 +211,29 @@ impl WorkerThread {
         self.shared.blocking.load(Ordering::Relaxed) != crate::handoff::RUNNING
     }
 
+    /// Whether this thread's stack is more than half used at the caller's frame: then a wait
+    /// takes no work (see `stack.rs`).
+    #[inline]
+    pub(crate) fn stack_passed(&self) -> bool {
+        self.stack.is_passed()
+    }
+
+    /// The isolated region this thread is in, if any.
+    #[inline]
+    pub(crate) fn region(&self) -> Option<&Region> {
+        // SAFETY: a tag other than `NO_REGION` is the address of a live region: the thread
+        // is inside that region's `isolate` call, or runs one of its jobs, which end before
+        // the call does (`isolate.rs`).
+        unsafe { (self.region.get() as *const Region).as_ref() }
+    }
+
+    /// Makes `region` this thread's current region and returns the previous one. The fork
+    /// stack must be empty: its forks all belong to the current region (`fork.rs`).
+    pub(crate) fn switch_region(&self, region: RegionTag) -> RegionTag {
+        self.shared.forks.set_region(region);
+        self.region.replace(region)
+    }
+
     /// The worker's parker (as `Arc::as_ptr`), for latches this worker waits on.
     #[inline]
     pub(crate) fn parker(&self) -> *const Parker {
@@ -213,9 +270,27 @@ impl WorkerThread {
     #[cold]
     fn promote_oldest(&self) {
         if let Some(job) = self.shared.forks.take_oldest() {
-            self.deque.push(job);
-            self.shared.counters.promoted();
-            self.registry.sleep.new_work();
+            self.publish(job);
+            self.announce_published();
+        }
+    }
+
+    /// Puts a fork of this thread where others can take it: its deque, or its region's
+    /// queue inside a region (`isolate.rs`). The caller then announces it.
+    #[inline]
+    fn publish(&self, job: JobRef) {
+        match self.region() {
+            None => self.deque.push(job),
+            Some(region) => region.queue(job),
+        }
+        self.shared.counters.promoted();
+    }
+
+    /// Wakes whoever can take the forks just published, unless someone searches.
+    fn announce_published(&self) {
+        match self.region() {
+            None => self.registry.sleep.new_work(),
+            Some(region) => region.new_work(&self.registry),
         }
     }
 
@@ -231,16 +306,16 @@ impl WorkerThread {
     #[cold]
     fn publish_forks_cold(&self) {
         while let Some(job) = self.shared.forks.take_oldest() {
-            self.deque.push(job);
-            self.shared.counters.promoted();
+            self.publish(job);
         }
-        self.registry.sleep.new_work();
+        self.announce_published();
     }
 
     // ---- the public deque ----
 
-    /// Pushes a job others may steal (a spawn), after every private fork so that the order
-    /// of local jobs is the order they were made in; wakes a sleeper if nobody searches.
+    /// Pushes a job of no region that others may steal (a spawn), after every private fork
+    /// so that the order of local jobs is the order they were made in; wakes a sleeper if
+    /// nobody searches.
     pub(crate) fn push(&self, job: JobRef) {
         self.publish_forks();
         self.deque.push(job);
@@ -254,7 +329,7 @@ impl WorkerThread {
         self.push(lane);
     }
 
-    /// Pops the most recently published local job.
+    /// Pops the most recently published job of this worker's deque (work of no region).
     #[inline]
     pub(crate) fn take_local_job(&self) -> Option<JobRef> {
         self.deque.pop()
@@ -265,7 +340,7 @@ impl WorkerThread {
         !self.shared.forks.is_empty() || !self.deque.is_empty()
     }
 
-    /// Runs a job taken from a queue.
+    /// Runs a job taken from a queue of this worker's current region.
     ///
     /// # Safety
     ///
@@ -275,6 +350,24 @@ impl WorkerThread {
         self.shared.counters.job_executed();
         // SAFETY: forwarded to the caller.
         unsafe { job.execute() };
+    }
+
+    /// Runs a job of `region`, in that region (`isolate.rs`). Only between jobs: the fork
+    /// stack is empty.
+    ///
+    /// # Safety
+    ///
+    /// The job must be live and not yet executed.
+    pub(crate) unsafe fn execute_in(&self, job: JobRef, region: RegionTag) {
+        if region == self.region.get() {
+            // SAFETY: forwarded to the caller.
+            return unsafe { self.execute(job) };
+        }
+        let outer = self.switch_region(region);
+        // SAFETY: forwarded to the caller. A job does not unwind (it holds its own panics,
+        // or aborts), so the region is always switched back.
+        unsafe { self.execute(job) };
+        self.switch_region(outer);
     }
 
     fn next_random(&self) -> usize {
@@ -289,23 +382,28 @@ impl WorkerThread {
 
     /// The pool's registered workers, refreshed when registration changed.
     fn members(&self) -> Arc<[Arc<ThreadShared>]> {
-        let members = &self.registry.members;
-        let mut view = self.view.borrow_mut();
-        // Acquire: pairs with the Release increment in `Members::add` / `remove`, so a fresh
-        // list is read whenever one was published.
-        let generation = members.generation();
-        if view.generation != generation {
-            view.members = members.snapshot();
-            view.generation = generation;
-        }
-        view.members.clone()
+        self.members
+            .borrow_mut()
+            .refresh(&self.registry.members.roster)
+            .clone()
     }
 
-    /// Takes a job from somewhere other than this worker's own queues: the seat's broadcast
-    /// lane, another worker's deque (random start), then the injector.
-    pub(crate) fn steal(&self) -> Option<JobRef> {
+    /// Runs `f` on the pool's isolated regions in progress, refreshed when they changed.
+    fn with_regions<R>(&self, f: impl FnOnce(&[Arc<Region>]) -> R) -> R {
+        f(self.regions.borrow_mut().refresh(&self.registry.regions))
+    }
+
+    /// Takes a job from somewhere other than this worker's own queues, with the region it
+    /// belongs to: the seat's broadcast lane, another worker's deque (random start), the
+    /// queues of the pool's isolated regions, then the injector. For a worker in no region
+    /// (one inside a region takes only its region's jobs: `wait.rs`).
+    pub(crate) fn steal(&self) -> Option<(JobRef, RegionTag)> {
+        debug_assert!(
+            self.region().is_none(),
+            "an isolated worker stealing at large"
+        );
         if let Some(job) = retry(|| self.seat().broadcasts.steal()) {
-            return Some(job);
+            return Some((job, NO_REGION));
         }
         let members = self.members();
         let n = members.len();
@@ -317,34 +415,45 @@ impl WorkerThread {
                 }
                 if let Some(job) = retry(|| other.stealer.steal()) {
                     self.shared.counters.stolen();
-                    return Some(job);
+                    return Some((job, NO_REGION));
                 }
             }
         }
+        let from_region = self.with_regions(|regions| {
+            regions
+                .iter()
+                .find_map(|region| Some((region.take()?, region.tag())))
+        });
+        if from_region.is_some() {
+            self.shared.counters.stolen();
+            return from_region;
+        }
         retry(|| self.registry.injector().steal_batch_and_pop(&self.deque))
+            .map(|job| (job, NO_REGION))
     }
 
-    /// Takes the oldest fork of another worker that keeps it private (a cold steal, with a
-    /// heavy fence: for a worker about to sleep; see `fork.rs`).
-    pub(crate) fn steal_fork(&self) -> Option<JobRef> {
+    /// Takes the oldest fork of another worker that keeps it private, with its region (a
+    /// cold steal, with a heavy fence: for a worker about to sleep; see `fork.rs`).
+    pub(crate) fn steal_fork(&self) -> Option<(JobRef, RegionTag)> {
         let members = self.members();
-        let job = members
+        let found = members
             .iter()
             .filter(|m| !Arc::ptr_eq(m, &self.shared))
             .find_map(|m| m.forks.steal())?;
         self.shared.counters.stolen();
-        Some(job)
+        Some(found)
     }
 
     /// Whether any queue this worker could take from holds a job (re-checked before
-    /// sleeping, after the sleep fence): its seat's broadcasts, the injector, and every
-    /// worker's deque and forks.
+    /// sleeping, after the sleep fence): its seat's broadcasts, the injector, every worker's
+    /// deque and forks, and every isolated region's queue.
     pub(crate) fn work_visible(&self) -> bool {
         !self.seat().broadcasts.is_empty()
             || !self.registry.injector().is_empty()
             || self.members().iter().any(|m| {
                 !m.stealer.is_empty() || (!Arc::ptr_eq(m, &self.shared) && !m.forks.is_empty())
             })
+            || self.with_regions(|regions| regions.iter().any(|r| r.has_work()))
     }
 }
 
