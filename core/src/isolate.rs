@@ -47,9 +47,9 @@
 //! A thread waiting inside R for a latch (`wait.rs`, `wait_isolated`) runs R's jobs while
 //! there are any, then searches R's queue for a few microseconds, then sleeps on R's own
 //! [`Sleep`]: the pool's sleep protocol (`sleep/README.md`), applied to R's waiters and R's
-//! queue only. While it sleeps it is *passive*, as inside `blocking`: it stamps its
-//! hand-off word (`handoff.rs`), so the monitor lends its seat to a spare after a while and
-//! the pool keeps its width. It wakes when:
+//! queue only. While it sleeps it is *passive*: it stamps its hand-off word as a passive
+//! wait (`handoff.rs`, "Passive waits"), so the monitor lends its seat to a spare after a
+//! while and the pool keeps its width. It wakes when:
 //!
 //! * **its latch is set**, e.g. by another worker that stole R's job and finished it there:
 //!   the latch protocol (`latch.rs`) raises the latch to `SLEEPING` after the waiter
@@ -65,7 +65,9 @@
 //! stranded: the publisher also calls `new_work` on the *pool's* `Sleep`, and every worker in
 //! no region counts R's queue as work (`work_visible`, re-checked after its sleep fence). If
 //! every seat's worker is inside a region, the seats of the sleeping ones are lent to spares
-//! (as above), and a spare is in no region.
+//! (as above), and a spare is in no region. (A lent seat needs a spare: with
+//! `max_blocking_threads(0)`, or past the passive cap of 2N threads, R's job waits for a
+//! worker in no region, or for one of R's own waiters, to get to it.)
 //!
 //! An isolated waiter is never counted as searching or sleeping by the pool's `Sleep` (it
 //! would absorb wake-ups meant for work it will not take); it is counted only in the

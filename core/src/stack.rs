@@ -8,9 +8,9 @@
 //! weft bounds that nesting by the stack itself. When a thread becomes a worker, it learns
 //! where its stack ends (see [`StackMark::of_current_thread`]) and sets its **high-water
 //! mark** at *half* the stack. A wait that starts below the mark (more than half the stack in
-//! use) takes no job from any queue: it parks on what it waits for, through the `blocking`
-//! hand-off (`handoff.rs`), so that its seat goes to a spare thread and the pool keeps its
-//! width while this thread's stack unwinds.
+//! use) takes no job from any queue: it parks on what it waits for, as a passive wait
+//! (`handoff.rs`), so that if the wait lasts its seat goes to a spare thread and the pool
+//! keeps its width while this thread's stack unwinds.
 //!
 //! Why half: a job taken by a waiting worker then always starts with at least half of the
 //! thread's stack free, i.e. never with less than half of what it would have had as a

@@ -12,10 +12,11 @@
 //! A wait for a latch runs, in this order of precedence:
 //!
 //! 1. **Past the stack mark** (more than half the thread's stack in use, `stack.rs`):
-//!    nothing. It parks on the latch, passively: its hand-off word is stamped as in
-//!    `blocking`, so the monitor lends its seat to a spare while it waits (`handoff.rs`).
-//!    A join there still takes back its own second half if nobody stole it (it would have
-//!    run inline anyway), and hands any other job it meets on its deque to the pool.
+//!    nothing. It parks on the latch, passively: its hand-off word carries a passive stamp,
+//!    so that a wait that lasts is handed a spare for its seat (`handoff.rs`, "Passive
+//!    waits"). A join there still takes back its own second half if nobody stole it (it
+//!    would have run inline anyway), and hands any other job it meets on its deque to the
+//!    pool.
 //! 2. **Inside an isolated region** (`isolate.rs`): only the region's jobs; with none left it
 //!    sleeps on the region's waiters' list, passively as in 1.
 //! 3. **Otherwise**: anything of its own pool: its deque, its seat's broadcasts, other
@@ -134,14 +135,14 @@ impl WorkerThread {
         self.passively(|| latch.wait_parked(&parker));
     }
 
-    /// Runs `park` (which parks this thread) as a `blocking` call: the monitor may lend the
-    /// seat to a spare meanwhile (`handoff.rs`). Inside a `blocking` call already, just
-    /// parks: the seat is taken care of.
+    /// Runs `park` (which parks this thread) as a passive wait: the monitor may lend the
+    /// seat to a spare meanwhile (`handoff.rs`, "Passive waits"). Inside a `blocking` call
+    /// already, just parks: the seat is taken care of.
     fn passively(&self, park: impl FnOnce()) {
         if self.in_blocking() {
             return park();
         }
-        let entered = handoff::begin(self);
+        let entered = handoff::begin_passive(self);
         park();
         handoff::end(self, entered);
     }
