@@ -122,8 +122,11 @@ impl ForkStack {
     #[inline]
     pub(crate) fn is_full(&self) -> bool {
         let top = self.top.load(Ordering::Relaxed);
-        // A stale `bottom` is smaller than the real one: "full" early, never late.
-        top - self.bottom.load(Ordering::Relaxed) >= FORK_STACK_CAPACITY - 1
+        // A stale `bottom` is smaller than the real one: "full" early, never late. A thief's
+        // claim that is about to fail may have `bottom` one past `top` for a moment: the
+        // stack is empty then (and the thief will not read the slot a push writes, or it
+        // reads it as a claim on that new fork, which `pop_if_private` then sees).
+        top.saturating_sub(self.bottom.load(Ordering::Relaxed)) >= FORK_STACK_CAPACITY - 1
     }
 
     /// Whether the stack looks empty. Exact for the owner between its own operations; for
@@ -280,6 +283,17 @@ mod tests {
         s.set_region(NO_REGION);
         s.push(job());
         assert_eq!(s.steal().map(|(_, region)| region), Some(NO_REGION));
+    }
+
+    #[test]
+    fn a_failed_claim_past_the_top_reads_as_empty_not_full() {
+        let s = ForkStack::new();
+        let pos = s.push(job());
+        // The owner pops; a thief's claim that will fail has moved `bottom` past `top`.
+        s.top.store(pos, Ordering::Relaxed);
+        s.bottom.store(pos + 1, Ordering::Relaxed);
+        assert!(!s.is_full());
+        assert!(s.is_empty());
     }
 
     #[test]
