@@ -124,9 +124,10 @@ impl ForkStack {
         let top = self.top.load(Ordering::Relaxed);
         // A stale `bottom` is smaller than the real one: "full" early, never late. A thief's
         // claim that is about to fail may have `bottom` one past `top` for a moment: the
-        // stack is empty then (and the thief will not read the slot a push writes, or it
-        // reads it as a claim on that new fork, which `pop_if_private` then sees).
-        top.saturating_sub(self.bottom.load(Ordering::Relaxed)) >= FORK_STACK_CAPACITY - 1
+        // difference wraps and the stack reads as full, so the push first promotes, which
+        // takes `lock`, waits for the thief to give the claim back, and finds the stack
+        // empty. (Wrapping, unlike saturating, costs the hot path nothing.)
+        top.wrapping_sub(self.bottom.load(Ordering::Relaxed)) >= FORK_STACK_CAPACITY - 1
     }
 
     /// Whether the stack looks empty. Exact for the owner between its own operations; for
@@ -286,14 +287,17 @@ mod tests {
     }
 
     #[test]
-    fn a_failed_claim_past_the_top_reads_as_empty_not_full() {
+    fn a_failed_claim_past_the_top_reads_as_full_and_empty_without_overflow() {
         let s = ForkStack::new();
         let pos = s.push(job());
         // The owner pops; a thief's claim that will fail has moved `bottom` past `top`.
         s.top.store(pos, Ordering::Relaxed);
         s.bottom.store(pos + 1, Ordering::Relaxed);
-        assert!(!s.is_full());
+        // "Full" sends the next push through a promotion, which finds nothing to take.
+        assert!(s.is_full());
         assert!(s.is_empty());
+        s.bottom.store(pos, Ordering::Relaxed);
+        assert!(s.take_oldest().is_none());
     }
 
     #[test]

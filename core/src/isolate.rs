@@ -26,19 +26,21 @@
 //! # Where a region's jobs wait
 //!
 //! crossbeam's deques cannot be filtered, so a region's jobs never share a queue with other
-//! work. A thread whose current region is R publishes its forks to R's own queue (a FIFO
-//! injector) instead of its deque, and R's scope tasks go there too. Its deque holds only
-//! work of no region; its private fork stack holds only forks of its current region, which
-//! it records in the stack (`fork.rs`) so that a cold steal runs the fork in the right
-//! region. A thread publishes its forks before it changes region, so the forks it made
-//! before entering R go where they belong.
+//! work. A thread whose current region is R publishes its forks to its **lane** for R
+//! (`lane.rs`: a deque of its own, registered with its region so that others can steal from
+//! it) instead of its deque; R's scope tasks, which any thread may spawn, go to R's own
+//! queue (a FIFO injector). A thread's deque holds only work of no region; its private fork
+//! stack holds only forks of its current region, which it records in the stack (`fork.rs`)
+//! so that a cold steal runs the fork in the right region. A thread publishes its forks
+//! before it changes region, so the forks it made before entering R go where they belong.
 //!
 //! Who takes a region's jobs:
 //!
-//! * a thread waiting inside R takes only from R's queue (never its deque, the injector,
-//!   other workers' deques, broadcasts, or other regions, nested ones included);
-//! * a worker that is in no region steals from every registered region's queue as well as
-//!   from everything else, and runs what it takes in the job's region.
+//! * a thread waiting inside R takes only R's: its own lane for R (where a join finds its
+//!   published second half again), R's queue, other workers' lanes for R; never its deque,
+//!   the injector, other workers' deques, broadcasts, or other regions, nested ones included;
+//! * a worker that is in no region steals from every lane and every region's queue as well
+//!   as from everything else, and runs what it takes in the job's region.
 //!
 //! Work outside the region thus keeps running on the other workers.
 //!
@@ -55,15 +57,16 @@
 //!   the latch protocol (`latch.rs`) raises the latch to `SLEEPING` after the waiter
 //!   registered, and the setter, swapping in `SET`, unparks it; the parker's token persists
 //!   if that happens between the re-check and the park;
-//! * **R gets a job**: whoever publishes to R's queue (a promotion, a scope task) then calls
-//!   `new_work` on R's `Sleep` (rule "work vs. sleeper": the publisher's fence and the
-//!   sleeper's registration-then-fence-then-re-check of R's queue, so one sees the other),
-//!   and R's last searcher to stop hands the search on (rule "searchers must not leave
-//!   silently").
+//! * **R gets a job**: whoever publishes one of R's jobs (a fork to its lane, a scope task to
+//!   R's queue) then calls `new_work` on R's `Sleep` (rule "work vs. sleeper": the
+//!   publisher's fence and the sleeper's registration-then-fence-then-re-check of R's queue
+//!   and of every lane for R, so one sees the other), and R's last searcher to stop hands
+//!   the search on (rule "searchers must not leave silently").
 //!
 //! A job queued in R while every R waiter sleeps, or is past its stack mark, or runs, is not
 //! stranded: the publisher also calls `new_work` on the *pool's* `Sleep`, and every worker in
-//! no region counts R's queue as work (`work_visible`, re-checked after its sleep fence). If
+//! no region counts R's queue and lanes as work (`work_visible`, re-checked after its sleep
+//! fence). If
 //! every seat's worker is inside a region, the seats of the sleeping ones are lent to spares
 //! (as above), and a spare is in no region. (A lent seat needs a spare: with
 //! `max_blocking_threads(0)`, or past the passive cap of 2N threads, R's job waits for a
@@ -142,13 +145,14 @@ where
     }
 }
 
-/// One isolated region: its queue of published jobs and its waiters (module docs).
+/// One isolated region: its queue of scope tasks and its waiters (module docs; its forks are
+/// in the lanes of the threads in it, `lane.rs`).
 ///
 /// Memory ordering: the queue is crossbeam's; the waiters follow [`Sleep`]'s protocol.
 #[derive(Debug)]
 pub(crate) struct Region {
-    /// The region's published jobs: forks promoted by threads in the region, and tasks of
-    /// scopes made in it.
+    /// Tasks of the scopes made in the region, and jobs handed on by a thread past its stack
+    /// mark (`wait.rs`).
     queue: Injector<JobRef>,
     /// The region's waiters: those searching its queue and those asleep.
     pub(crate) sleep: Sleep,
@@ -168,37 +172,27 @@ impl Region {
         self as *const Region as RegionTag
     }
 
-    /// Queues a job of this region without telling anyone (the caller does).
-    pub(crate) fn queue(&self, job: JobRef) {
-        self.queue.push(job);
-    }
-
     /// Queues a job of this region and tells its waiters and the pool's idle workers.
     pub(crate) fn push(&self, job: JobRef, registry: &Registry) {
-        self.queue(job);
+        self.queue.push(job);
         self.new_work(registry);
     }
 
     /// Wakes a sleeping waiter of the region and a sleeping worker of the pool for the
-    /// jobs just queued, unless someone who can take them is searching (module docs).
+    /// jobs just published, unless someone who can take them is searching (module docs).
     pub(crate) fn new_work(&self, registry: &Registry) {
         self.sleep.new_work();
         registry.sleep.new_work();
     }
 
-    /// Takes the oldest job of the region.
+    /// Takes the oldest job of the region's queue.
     pub(crate) fn take(&self) -> Option<JobRef> {
         retry(|| self.queue.steal())
     }
 
-    /// Whether the region has a job queued.
+    /// Whether the region's queue holds a job (its lanes are the workers': `lane.rs`).
     pub(crate) fn has_work(&self) -> bool {
         !self.queue.is_empty()
-    }
-
-    /// How many jobs the region has queued.
-    pub(crate) fn len(&self) -> usize {
-        self.queue.len()
     }
 }
 
@@ -239,7 +233,7 @@ impl WorkerThread {
         self.publish_forks();
         let region = Arc::new(Region::new());
         self.registry().regions.add(region.clone());
-        let outer = self.switch_region(region.tag());
+        let outer = self.enter_region(region.tag());
         let _leave = Leave {
             worker: self,
             outer,
@@ -260,7 +254,7 @@ impl Drop for Leave<'_> {
     fn drop(&mut self) {
         // Every join and scope made inside has finished, so nothing of the region is left.
         debug_assert!(!self.region.has_work(), "a region ended with jobs queued");
-        self.worker.switch_region(self.outer);
+        self.worker.leave_region(self.outer);
         self.worker.registry().regions.remove(&self.region);
     }
 }

@@ -64,6 +64,8 @@ mod fence;
 mod fork;
 mod handoff;
 mod job;
+#[cfg(not(weft_loom))]
+mod lane;
 mod latch;
 mod loom;
 mod parker;

@@ -17,11 +17,12 @@
 //!    waits"). A join there still takes back its own second half if nobody stole it (it
 //!    would have run inline anyway), and hands any other job it meets on its deque to the
 //!    pool.
-//! 2. **Inside an isolated region** (`isolate.rs`): only the region's jobs; with none left it
-//!    sleeps on the region's waiters' list, passively as in 1.
+//! 2. **Inside an isolated region** (`isolate.rs`): only the region's jobs (its own lane for
+//!    the region first, then the region's queue, then other workers' lanes for the region);
+//!    with none left it sleeps on the region's waiters' list, passively as in 1.
 //! 3. **Otherwise**: anything of its own pool: its deque, its seat's broadcasts, other
-//!    workers' deques, the regions' queues (each job run in its region), the injector, and
-//!    as a last resort another worker's private forks.
+//!    workers' deques and lanes, the regions' queues (each job run in its region), the
+//!    injector, and as a last resort another worker's private forks.
 //!
 //! A worker waiting on **another pool** (`install`, `scope`, `broadcast` across pools) waits
 //! the same way: while its stack is below the mark it runs work of its own pool (of its
@@ -155,8 +156,8 @@ impl WorkerThread {
             if latch.probe() {
                 return;
             }
-            if let Some(job) = region.take() {
-                // SAFETY: a job of our region's queue is live and runs once.
+            if let Some(job) = self.take_region_job(region) {
+                // SAFETY: a job of our region is live and runs once.
                 unsafe { self.execute(job) };
                 continue;
             }
@@ -167,7 +168,7 @@ impl WorkerThread {
             pool.stop_isolated_wait();
             if region.sleep.stop_searching() {
                 // We were the region's last searcher: pass the search on if work waits.
-                region.sleep.wake_one_if(|| region.has_work());
+                region.sleep.wake_one_if(|| self.region_has_work(region));
             }
             match found {
                 // SAFETY: as above.
@@ -177,15 +178,15 @@ impl WorkerThread {
         }
     }
 
-    /// Searches `region`'s queue (the caller counts as the region's searcher) until a job
-    /// turns up or `latch` is set, sleeping passively after `SPIN_ROUNDS`.
+    /// Searches `region`'s jobs (the caller counts as the region's searcher) until one turns
+    /// up or `latch` is set, sleeping passively after `SPIN_ROUNDS`.
     fn search_region(&self, region: &Region, latch: &CoreLatch) -> Option<JobRef> {
         let mut round = 0;
         loop {
             if latch.probe() {
                 return None;
             }
-            if let Some(job) = region.take() {
+            if let Some(job) = self.take_region_job(region) {
                 return Some(job);
             }
             if round < SPIN_ROUNDS {
@@ -198,7 +199,7 @@ impl WorkerThread {
             let parker = current_parker();
             self.passively(|| {
                 region.sleep.sleep(self.index(), &parker, None, || {
-                    !region.has_work() && latch.get_sleepy()
+                    !self.region_has_work(region) && latch.get_sleepy()
                 });
             });
             round = 0;
@@ -209,36 +210,25 @@ impl WorkerThread {
     /// queue until that half comes back (true: the caller runs it inline) or the queue is
     /// empty or `latch` set (false: the caller waits for the latch).
     ///
-    /// The own queue is the deque, or the region's queue inside a region. Past the stack
+    /// The own queue is the deque, or the lane inside a region (`lane.rs`). Past the stack
     /// mark, other jobs met there are not run but handed on: to the pool's injector from the
-    /// deque, or to the back of the region's queue (each looked at once).
+    /// deque, or to the region's queue from the lane.
     pub(crate) fn take_back(&self, half: JobRef, latch: &CoreLatch) -> bool {
         let id = half.id();
         let passed = self.stack_passed();
-        match self.region() {
-            None => {
-                while !latch.probe() {
-                    match self.take_local_job() {
-                        Some(job) if job.id() == id => return true,
-                        Some(job) if passed => self.registry().inject(job),
-                        // SAFETY: a job from our own deque is live and runs once.
-                        Some(job) => unsafe { self.execute(job) },
-                        None => return false,
-                    }
-                }
-            }
-            Some(region) => {
-                let mut look = if passed { region.len() } else { usize::MAX };
-                while look > 0 && !latch.probe() {
-                    look -= 1;
-                    match region.take() {
-                        Some(job) if job.id() == id => return true,
-                        Some(job) if passed => region.push(job, self.registry()),
-                        // SAFETY: a job of our region's queue is live and runs once.
-                        Some(job) => unsafe { self.execute(job) },
-                        None => return false,
-                    }
-                }
+        let region = self.region();
+        while !latch.probe() {
+            let job = match region {
+                None => self.take_local_job(),
+                Some(_) => self.take_lane_job(),
+            };
+            match (job, region) {
+                (Some(job), _) if job.id() == id => return true,
+                (Some(job), None) if passed => self.registry().inject(job),
+                (Some(job), Some(region)) if passed => region.push(job, self.registry()),
+                // SAFETY: a job from our own deque or lane is live and runs once.
+                (Some(job), _) => unsafe { self.execute(job) },
+                (None, _) => return false,
             }
         }
         false
@@ -306,7 +296,7 @@ impl WorkerThread {
             return false;
         }
         let job = match self.region() {
-            Some(region) => region.take(),
+            Some(_) => self.take_lane_job(),
             None => self.take_local_job(),
         };
         match job {
@@ -326,8 +316,15 @@ impl WorkerThread {
         if self.stack_passed() {
             return false;
         }
-        if self.region().is_some() {
-            return self.yield_local();
+        if let Some(region) = self.region() {
+            return match self.take_region_job(region) {
+                Some(job) => {
+                    // SAFETY: a job of our region is live and runs once.
+                    unsafe { self.execute(job) };
+                    true
+                }
+                None => false,
+            };
         }
         let found = match self.take_local_job() {
             Some(job) => Some((job, crate::fork::NO_REGION)),

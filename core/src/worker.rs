@@ -10,14 +10,15 @@
 //! by everyone) while a spare serves its seat, and continues with it at once when it returns
 //! (see `handoff.rs`).
 //!
-//! A worker also has a current isolated region (`isolate.rs`): while it is in one, what it
-//! publishes goes to the region's queue instead of its deque, and its deque keeps only work
-//! of no region.
+//! A worker also has a current isolated region (`isolate.rs`): while it is in one, the forks
+//! it publishes go to its lane for that region (`lane.rs`) instead of its deque, and its
+//! deque keeps only work of no region.
 
 use crate::fence;
 use crate::fork::{ForkStack, RegionTag, NO_REGION};
 use crate::isolate::Region;
 use crate::job::JobRef;
+use crate::lane::{OwnLanes, SharedLanes};
 use crate::metrics::ThreadCounters;
 use crate::parker::Parker;
 use crate::registry::{Registry, Roster, Seat};
@@ -55,6 +56,8 @@ pub(crate) struct ThreadShared {
     /// The worker's forks: pushed and popped by the worker, promoted by it, and stolen by
     /// idle workers as a last resort (see `fork.rs`).
     pub(crate) forks: ForkStack,
+    /// The worker's lanes for the isolated regions it is in (see `lane.rs`).
+    pub(crate) lanes: SharedLanes,
 }
 
 /// A pool's roster (its workers, its regions) as one worker last saw it.
@@ -96,6 +99,8 @@ pub(crate) struct WorkerThread {
     regions: RefCell<View<Region>>,
     /// The isolated region this thread is in, or `NO_REGION` (see `isolate.rs`).
     region: Cell<RegionTag>,
+    /// Where this thread publishes forks inside regions (see `lane.rs`).
+    own_lanes: OwnLanes,
     /// Where this thread's stack is half used (see `stack.rs`).
     stack: StackMark,
 }
@@ -116,6 +121,7 @@ impl WorkerThread {
             seat: AtomicUsize::new(seat),
             counters: ThreadCounters::default(),
             forks: ForkStack::new(),
+            lanes: SharedLanes::default(),
         });
         let seed = Arc::as_ptr(&shared) as u64;
         WorkerThread {
@@ -127,6 +133,7 @@ impl WorkerThread {
             members: View::new(),
             regions: View::new(),
             region: Cell::new(NO_REGION),
+            own_lanes: OwnLanes::new(registry.breadth_first()),
             stack: StackMark::of_current_thread(registry.stack_size(), adopted),
             registry,
         }
@@ -227,11 +234,21 @@ impl WorkerThread {
         unsafe { (self.region.get() as *const Region).as_ref() }
     }
 
-    /// Makes `region` this thread's current region and returns the previous one. The fork
-    /// stack must be empty: its forks all belong to the current region (`fork.rs`).
-    pub(crate) fn switch_region(&self, region: RegionTag) -> RegionTag {
+    /// Makes `region` (not `NO_REGION`) this thread's current region and returns the
+    /// previous one, for [`leave_region`](Self::leave_region). The fork stack must be empty:
+    /// its forks all belong to the current region (`fork.rs`).
+    pub(crate) fn enter_region(&self, region: RegionTag) -> RegionTag {
         self.shared.forks.set_region(region);
+        self.own_lanes.enter(region);
         self.region.replace(region)
+    }
+
+    /// Leaves the region [`enter_region`](Self::enter_region) entered, back to `outer`. The
+    /// fork stack is empty again, and so is the region's lane (`lane.rs`).
+    pub(crate) fn leave_region(&self, outer: RegionTag) {
+        self.own_lanes.leave(&self.shared.lanes);
+        self.shared.forks.set_region(outer);
+        self.region.set(outer);
     }
 
     /// The worker's parker (as `Arc::as_ptr`), for latches this worker waits on.
@@ -275,13 +292,13 @@ impl WorkerThread {
         }
     }
 
-    /// Puts a fork of this thread where others can take it: its deque, or its region's
-    /// queue inside a region (`isolate.rs`). The caller then announces it.
+    /// Puts a fork of this thread where others can take it: its deque, or its lane inside a
+    /// region (`lane.rs`). The caller then announces it.
     #[inline]
     fn publish(&self, job: JobRef) {
         match self.region() {
             None => self.deque.push(job),
-            Some(region) => region.queue(job),
+            Some(_) => self.own_lanes.push(&self.shared.lanes, job),
         }
         self.shared.counters.promoted();
     }
@@ -335,6 +352,39 @@ impl WorkerThread {
         self.deque.pop()
     }
 
+    /// Pops the most recently published fork of this worker's lane for its current region.
+    #[inline]
+    pub(crate) fn take_lane_job(&self) -> Option<JobRef> {
+        self.own_lanes.pop()
+    }
+
+    /// Takes a job of `region` (this worker's current one): from its own lane, the region's
+    /// queue (scope tasks), or another worker's lane for the region.
+    pub(crate) fn take_region_job(&self, region: &Region) -> Option<JobRef> {
+        if let Some(job) = self.take_lane_job().or_else(|| region.take()) {
+            return Some(job);
+        }
+        let tag = region.tag();
+        let (job, _) = self
+            .members()
+            .iter()
+            .filter(|m| !Arc::ptr_eq(m, &self.shared))
+            .find_map(|m| m.lanes.steal(|r| r == tag))?;
+        self.shared.counters.stolen();
+        Some(job)
+    }
+
+    /// Whether a job of `region` is queued anywhere (re-checked by the region's sleepers
+    /// after their sleep fence).
+    pub(crate) fn region_has_work(&self, region: &Region) -> bool {
+        let tag = region.tag();
+        region.has_work()
+            || self
+                .members()
+                .iter()
+                .any(|m| m.lanes.has_work(|r| r == tag))
+    }
+
     /// Whether this worker has jobs of its own queued (private or public).
     pub(crate) fn has_local_work(&self) -> bool {
         !self.shared.forks.is_empty() || !self.deque.is_empty()
@@ -363,11 +413,11 @@ impl WorkerThread {
             // SAFETY: forwarded to the caller.
             return unsafe { self.execute(job) };
         }
-        let outer = self.switch_region(region);
+        let outer = self.enter_region(region);
         // SAFETY: forwarded to the caller. A job does not unwind (it holds its own panics,
-        // or aborts), so the region is always switched back.
+        // or aborts), so the region is always left.
         unsafe { self.execute(job) };
-        self.switch_region(outer);
+        self.leave_region(outer);
     }
 
     fn next_random(&self) -> usize {
@@ -394,9 +444,9 @@ impl WorkerThread {
     }
 
     /// Takes a job from somewhere other than this worker's own queues, with the region it
-    /// belongs to: the seat's broadcast lane, another worker's deque (random start), the
-    /// queues of the pool's isolated regions, then the injector. For a worker in no region
-    /// (one inside a region takes only its region's jobs: `wait.rs`).
+    /// belongs to: the seat's broadcast lane, another worker's deque (random start), another
+    /// worker's lanes, the queues of the pool's isolated regions, then the injector. For a
+    /// worker in no region (one inside a region takes only its region's jobs: `wait.rs`).
     pub(crate) fn steal(&self) -> Option<(JobRef, RegionTag)> {
         debug_assert!(
             self.region().is_none(),
@@ -417,6 +467,10 @@ impl WorkerThread {
                     self.shared.counters.stolen();
                     return Some((job, NO_REGION));
                 }
+            }
+            if let Some(found) = members.iter().find_map(|m| m.lanes.steal(|_| true)) {
+                self.shared.counters.stolen();
+                return Some(found);
             }
         }
         let from_region = self.with_regions(|regions| {
@@ -446,12 +500,14 @@ impl WorkerThread {
 
     /// Whether any queue this worker could take from holds a job (re-checked before
     /// sleeping, after the sleep fence): its seat's broadcasts, the injector, every worker's
-    /// deque and forks, and every isolated region's queue.
+    /// deque, lanes and forks, and every isolated region's queue.
     pub(crate) fn work_visible(&self) -> bool {
         !self.seat().broadcasts.is_empty()
             || !self.registry.injector().is_empty()
             || self.members().iter().any(|m| {
-                !m.stealer.is_empty() || (!Arc::ptr_eq(m, &self.shared) && !m.forks.is_empty())
+                !m.stealer.is_empty()
+                    || m.lanes.has_work(|_| true)
+                    || (!Arc::ptr_eq(m, &self.shared) && !m.forks.is_empty())
             })
             || self.with_regions(|regions| regions.iter().any(|r| r.has_work()))
     }
