@@ -11,7 +11,8 @@
 //!
 //! * **Promotion** (the common way). The owner moves its *oldest* fork to its public,
 //!   stealable deque when that can help: at a fork, when the sleep counters show a worker idle
-//!   or searching (one relaxed load, the check a push always made); and before the thread
+//!   or searching (one relaxed load, the check a push always made) and none of the owner's
+//!   forks is published already (one is enough for a thief); and before the thread
 //!   waits, blocks (`blocking`), spawns (a spawned job must not overtake the forks made before
 //!   it: rayon's LIFO order) or yields, when *every* fork is published. The oldest fork is the
 //!   biggest piece of a divide and conquer, so a thief gets the most work per steal.

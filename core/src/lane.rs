@@ -146,6 +146,15 @@ impl OwnLanes {
         deque.push(job);
     }
 
+    /// Whether the innermost region's lane holds no job.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.slots
+            .borrow()
+            .last()
+            .and_then(|slot| slot.deque.as_ref())
+            .map_or(true, Worker::is_empty)
+    }
+
     /// Pops the most recently pushed job of the innermost region's lane.
     pub(crate) fn pop(&self) -> Option<JobRef> {
         self.slots.borrow().last()?.deque.as_ref()?.pop()

@@ -260,7 +260,8 @@ impl WorkerThread {
     // ---- forks (see `fork.rs`) ----
 
     /// Keeps a join's second half private; returns its position for
-    /// [`pop_fork`](Self::pop_fork). Promotes the oldest private job if a worker is idle.
+    /// [`pop_fork`](Self::pop_fork). Promotes the oldest private job if a worker is idle and
+    /// no fork of ours is published already.
     #[inline]
     pub(crate) fn push_fork(&self, job: JobRef) -> usize {
         if self.shared.forks.is_full() {
@@ -270,10 +271,24 @@ impl WorkerThread {
         // The hot side of the Dekker pair with a sleeper's heavy re-check of the fork stacks
         // (`wait.rs`): it sees this fork, or we see it registered as sleeping.
         fence::light();
-        if self.registry.sleep.anyone_idle() {
+        // One published fork at a time is enough for a searching thief: a worker counted as
+        // searching but descheduled must not make every fork promote. (If a sleeper sees
+        // that published fork instead of this one, it takes that.)
+        if self.registry.sleep.anyone_idle() && self.nothing_published() {
             self.promote_oldest();
         }
         pos
+    }
+
+    /// Whether the queue this worker publishes forks to (its deque, or its lane inside a
+    /// region) is empty.
+    #[inline]
+    fn nothing_published(&self) -> bool {
+        if self.region.get() == NO_REGION {
+            self.deque.is_empty()
+        } else {
+            self.own_lanes.is_empty()
+        }
     }
 
     /// Ends the join that pushed at `pos`: true if its job is still private (the caller runs
