@@ -271,23 +271,25 @@ impl WorkerThread {
         // The hot side of the Dekker pair with a sleeper's heavy re-check of the fork stacks
         // (`wait.rs`): it sees this fork, or we see it registered as sleeping.
         fence::light();
-        // One published fork at a time is enough for a searching thief: a worker counted as
-        // searching but descheduled must not make every fork promote. (If a sleeper sees
-        // that published fork instead of this one, it takes that.)
-        if self.registry.sleep.anyone_idle() && self.nothing_published() {
-            self.promote_oldest();
+        if self.registry.sleep.anyone_idle() {
+            self.offer_oldest();
         }
         pos
     }
 
-    /// Whether the queue this worker publishes forks to (its deque, or its lane inside a
-    /// region) is empty.
-    #[inline]
-    fn nothing_published(&self) -> bool {
-        if self.region.get() == NO_REGION {
+    /// A worker is idle: publishes the oldest private fork, unless one of ours is published
+    /// already. One at a time is enough for a searching thief, and a worker counted as
+    /// searching but descheduled must not make every fork promote. (If a sleeper sees that
+    /// published fork instead of this one, it takes that.)
+    #[cold]
+    fn offer_oldest(&self) {
+        let nothing_published = if self.region.get() == NO_REGION {
             self.deque.is_empty()
         } else {
             self.own_lanes.is_empty()
+        };
+        if nothing_published {
+            self.promote_oldest();
         }
     }
 
