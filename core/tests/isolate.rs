@@ -325,13 +325,26 @@ fn isolated_work_finished_on_another_worker_wakes_the_waiter() {
             let pool = pool(threads);
             let elsewhere = AtomicUsize::new(0);
             for round in 0..rounds {
+                let b_started = AtomicUsize::new(0);
                 let here = pool.install(|| {
                     isolate(|| {
                         let me = weft_core::current_thread_index();
                         let (_, there) = join(
-                            || spin_for(Duration::from_micros(round % 7)),
                             || {
-                                spin_for(Duration::from_micros(round % 5));
+                                // Return once `b` runs elsewhere (or after a while, if
+                                // nobody took it): then this thread waits for it.
+                                let start = Instant::now();
+                                while b_started.load(Ordering::Acquire) == 0
+                                    && start.elapsed() < Duration::from_millis(1)
+                                {
+                                    std::hint::spin_loop();
+                                }
+                            },
+                            || {
+                                b_started.store(1, Ordering::Release);
+                                // 0 to 75 µs: the waiter finds the latch set, spins, or
+                                // sleeps.
+                                spin_for(Duration::from_micros((round % 4) as u64 * 25));
                                 weft_core::current_thread_index()
                             },
                         );
@@ -340,9 +353,13 @@ fn isolated_work_finished_on_another_worker_wakes_the_waiter() {
                 });
                 elsewhere.fetch_add(usize::from(here), Ordering::Relaxed);
             }
+            // Idle workers are woken for each published half; how many get there within the
+            // millisecond depends on the machine's load (alone: almost all; beside this
+            // file's other tests on two busy cores: a sixth).
+            let stolen = elsewhere.load(Ordering::Relaxed);
             assert!(
-                elsewhere.load(Ordering::Relaxed) > 0,
-                "no half was ever stolen on {threads} threads"
+                stolen >= rounds / 100,
+                "{stolen} of {rounds} halves stolen on {threads} threads"
             );
         }
     });
