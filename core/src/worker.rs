@@ -402,9 +402,10 @@ impl WorkerThread {
                 .any(|m| m.lanes.has_work(|r| r == tag))
     }
 
-    /// Whether this worker has jobs of its own queued (private or public).
+    /// Whether this worker has jobs of its own queued (private, on its deque, or on its lane
+    /// for its current region).
     pub(crate) fn has_local_work(&self) -> bool {
-        !self.shared.forks.is_empty() || !self.deque.is_empty()
+        !self.shared.forks.is_empty() || !self.deque.is_empty() || !self.own_lanes.is_empty()
     }
 
     /// Runs a job taken from a queue of this worker's current region.
