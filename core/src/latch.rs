@@ -132,11 +132,6 @@ impl SpinLatch {
     }
 
     #[inline]
-    pub(crate) fn probe(&self) -> bool {
-        self.core.probe()
-    }
-
-    #[inline]
     pub(crate) fn core(&self) -> &CoreLatch {
         &self.core
     }
@@ -234,7 +229,7 @@ mod tests {
         let latch = SpinLatch::new(Arc::as_ptr(&parker));
         // SAFETY: the latch is live.
         unsafe { Latch::set(&latch) };
-        assert!(latch.probe());
+        assert!(latch.core().probe());
         latch.core().wait_parked(&parker);
     }
 
@@ -250,7 +245,7 @@ mod tests {
                 });
                 latch.core().wait_parked(&parker);
             });
-            assert!(latch.probe());
+            assert!(latch.core().probe());
         }
     }
 
