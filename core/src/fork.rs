@@ -83,6 +83,8 @@ pub(crate) struct ForkStack {
     /// Held by a thief or a promotion while it takes the oldest fork; holds the region of
     /// every fork on the stack (module docs).
     lock: Mutex<RegionTag>,
+    /// Whether the owner's fences may be compiler fences (`fence::asymmetric`, read once).
+    asymmetric: bool,
 }
 
 impl std::fmt::Debug for ForkStack {
@@ -109,7 +111,14 @@ impl ForkStack {
             bottom: AtomicUsize::new(0),
             top: AtomicUsize::new(0),
             lock: Mutex::new(NO_REGION),
+            asymmetric: fence::asymmetric(),
         }
+    }
+
+    /// The hot side of the Dekker pairs this stack takes part in (`fence.rs`).
+    #[inline(always)]
+    pub(crate) fn light_fence(&self) {
+        fence::light(self.asymmetric);
     }
 
     /// Records the owner's new region (owner only, the stack empty; module docs).
@@ -121,14 +130,19 @@ impl ForkStack {
     /// Whether another push needs room first (the owner promotes the oldest fork then).
     /// One slot stays free so that a push never writes the slot a thief is reading.
     #[inline]
-    pub(crate) fn is_full(&self) -> bool {
-        let top = self.top.load(Ordering::Relaxed);
+    fn is_full_at(&self, top: usize) -> bool {
         // A stale `bottom` is smaller than the real one: "full" early, never late. A thief's
         // claim that is about to fail may have `bottom` one past `top` for a moment: the
         // difference wraps and the stack reads as full, so the push first promotes, which
         // takes `lock`, waits for the thief to give the claim back, and finds the stack
         // empty. (Wrapping, unlike saturating, costs the hot path nothing.)
         top.wrapping_sub(self.bottom.load(Ordering::Relaxed)) >= FORK_STACK_CAPACITY - 1
+    }
+
+    /// Whether another push needs room first.
+    #[cfg(test)]
+    fn is_full(&self) -> bool {
+        self.is_full_at(self.top.load(Ordering::Relaxed))
     }
 
     /// Whether the stack looks empty. Exact for the owner between its own operations; for
@@ -139,16 +153,33 @@ impl ForkStack {
         self.top.load(Ordering::Acquire) <= self.bottom.load(Ordering::Relaxed)
     }
 
-    /// Pushes `job` and returns its position (owner only; the stack must not be full).
+    /// Pushes `job` and returns its position (owner only), or gives `job` back if the stack
+    /// is full: the owner then promotes its oldest fork and pushes again.
     #[inline]
-    pub(crate) fn push(&self, job: JobRef) -> usize {
+    pub(crate) fn try_push(&self, job: JobRef) -> Result<usize, JobRef> {
         let pos = self.top.load(Ordering::Relaxed);
-        // SAFETY: only the owner writes slots; `is_full` was false, so no thief reads this
+        if self.is_full_at(pos) {
+            return Err(job);
+        }
+        // SAFETY: only the owner writes slots; the stack is not full, so no thief reads this
         // slot (see the `Sync` impl).
         unsafe { (*self.jobs[pos % FORK_STACK_CAPACITY].get()).write(job) };
         // Release: pairs with the Acquire loads of `top` by thieves, who then read the slot.
         self.top.store(pos + 1, Ordering::Release);
-        pos
+        Ok(pos)
+    }
+
+    /// [`try_push`](Self::try_push) for tests, which never fill the stack: retries while a
+    /// thief's failing claim makes it look full for a moment.
+    #[cfg(any(test, weft_loom))]
+    pub(crate) fn push(&self, job: JobRef) -> usize {
+        for _ in 0..1_000_000 {
+            if let Ok(pos) = self.try_push(job) {
+                return pos;
+            }
+            crate::loom::thread::yield_now();
+        }
+        panic!("fork stack full");
     }
 
     /// Ends the join that pushed at `pos` (owner only). True if its job is still here: it is
@@ -163,7 +194,7 @@ impl ForkStack {
         );
         self.top.store(pos, Ordering::Relaxed);
         // The hot side of the Dekker pair with `steal`'s claim (module docs).
-        fence::light();
+        self.light_fence();
         if self.bottom.load(Ordering::Relaxed) <= pos {
             return true;
         }

@@ -119,7 +119,8 @@ where
             Err(payload) => {
                 // Let `b` finish before unwinding past it; `a`'s panic wins over `b`'s.
                 if worker.pop_fork(pos) {
-                    let _ = unwind::halt_unwinding(|| job_b.run_inline(injected));
+                    // SAFETY: popped back from our fork stack: nobody else can run it.
+                    let _ = unwind::halt_unwinding(|| unsafe { job_b.run_inline(injected) });
                 } else {
                     worker.wait_until(job_b.latch.core());
                 }
@@ -129,11 +130,13 @@ where
 
         if worker.pop_fork(pos) {
             // Nobody needed `b`: the whole fork was a few plain stores.
-            return (result_a, job_b.run_inline(injected));
+            // SAFETY: popped back from our fork stack: nobody else can run it.
+            return (result_a, unsafe { job_b.run_inline(injected) });
         }
         // `b` was published: take it back if nobody stole it, else wait for it.
         if worker.take_back(job_b_ref, job_b.latch.core()) {
-            return (result_a, job_b.run_inline(injected));
+            // SAFETY: taken back from our deque or lane: nobody else can run it.
+            return (result_a, unsafe { job_b.run_inline(injected) });
         }
         worker.wait_until(job_b.latch.core());
         (result_a, job_b.into_result())

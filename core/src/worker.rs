@@ -14,7 +14,6 @@
 //! it publishes go to its lane for that region (`lane.rs`) instead of its deque, and its
 //! deque keeps only work of no region.
 
-use crate::fence;
 use crate::fork::{ForkStack, RegionTag, NO_REGION};
 use crate::isolate::Region;
 use crate::job::JobRef;
@@ -264,17 +263,30 @@ impl WorkerThread {
     /// no fork of ours is published already.
     #[inline]
     pub(crate) fn push_fork(&self, job: JobRef) -> usize {
-        if self.shared.forks.is_full() {
-            self.promote_oldest();
-        }
-        let pos = self.shared.forks.push(job);
+        let pos = match self.shared.forks.try_push(job) {
+            Ok(pos) => pos,
+            Err(job) => self.push_fork_when_full(job),
+        };
         // The hot side of the Dekker pair with a sleeper's heavy re-check of the fork stacks
         // (`wait.rs`): it sees this fork, or we see it registered as sleeping.
-        fence::light();
+        self.shared.forks.light_fence();
         if self.registry.sleep.anyone_idle() {
             self.offer_oldest();
         }
         pos
+    }
+
+    /// The fork stack is full: publishes its oldest fork to make room, then pushes.
+    #[cold]
+    fn push_fork_when_full(&self, job: JobRef) -> usize {
+        loop {
+            self.promote_oldest();
+            match self.shared.forks.try_push(job) {
+                Ok(pos) => return pos,
+                // A thief's failing claim made the stack look full for a moment.
+                Err(_) => std::hint::spin_loop(),
+            }
+        }
     }
 
     /// A worker is idle: publishes the oldest private fork, unless one of ours is published
