@@ -60,6 +60,7 @@
 #![doc(test(attr(deny(warnings))))]
 #![cfg_attr(weft_loom, allow(dead_code, unused_imports))]
 
+mod backoff;
 mod fence;
 mod fork;
 mod handoff;

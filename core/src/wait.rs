@@ -31,6 +31,7 @@
 //!
 //! The top-level loop is always 3: it has the whole stack, and no region.
 
+use crate::backoff::Backoff;
 use crate::fence;
 use crate::fork::RegionTag;
 use crate::handoff;
@@ -39,10 +40,6 @@ use crate::job::JobRef;
 use crate::latch::CoreLatch;
 use crate::worker::{current_parker, WorkerThread};
 use std::time::Duration;
-
-/// Rounds of stealing with exponential backoff before a searching worker sleeps: round `k`
-/// spins `2^k` times, so the whole search lasts a few microseconds.
-const SPIN_ROUNDS: u32 = 7;
 
 /// How long the first sleep of a search lasts before the worker looks at every fork stack
 /// again after a heavy fence (see `search`).
@@ -179,9 +176,9 @@ impl WorkerThread {
     }
 
     /// Searches `region`'s jobs (the caller counts as the region's searcher) until one turns
-    /// up or `latch` is set, sleeping passively after `SPIN_ROUNDS`.
+    /// up or `latch` is set, sleeping passively once its backoff is spent.
     fn search_region(&self, region: &Region, latch: &CoreLatch) -> Option<JobRef> {
-        let mut round = 0;
+        let mut backoff = Backoff::new();
         loop {
             if latch.probe() {
                 return None;
@@ -189,11 +186,7 @@ impl WorkerThread {
             if let Some(job) = self.take_region_job(region) {
                 return Some(job);
             }
-            if round < SPIN_ROUNDS {
-                for _ in 0..1u32 << round {
-                    std::hint::spin_loop();
-                }
-                round += 1;
+            if backoff.spin() {
                 continue;
             }
             let parker = current_parker();
@@ -202,7 +195,7 @@ impl WorkerThread {
                     !self.region_has_work(region) && latch.get_sleepy()
                 });
             });
-            round = 0;
+            backoff.reset();
         }
     }
 
@@ -243,7 +236,7 @@ impl WorkerThread {
     /// settles it: from then on either we see its fork or it sees us (`fence.rs`), so later
     /// sleeps of this search may last until someone wakes us.
     fn search(&self, until: Until<'_>) -> Option<(JobRef, RegionTag)> {
-        let mut round = 0;
+        let mut backoff = Backoff::new();
         let mut slept = false;
         let mut fenced = false;
         loop {
@@ -253,11 +246,7 @@ impl WorkerThread {
             if let Some(job) = self.steal() {
                 return Some(job);
             }
-            if round < SPIN_ROUNDS {
-                for _ in 0..1u32 << round {
-                    std::hint::spin_loop();
-                }
-                round += 1;
+            if backoff.spin() {
                 continue;
             }
             if slept && !fenced {
@@ -273,7 +262,7 @@ impl WorkerThread {
                 .sleep
                 .sleep(self.index(), &parker, timeout, || self.still_idle(until));
             slept = true;
-            round = 0;
+            backoff.reset();
         }
     }
 
