@@ -21,7 +21,9 @@ pub(super) trait Each<T, Op: ?Sized> {
     fn fold<F: Folder<Self::Out>>(op: &Op, folder: F, item: T) -> F;
 
     /// Folds a run of items into `folder`. By default one at a time, stopping once `folder`
-    /// is full; a kind whose items map one to one hands the base folder the mapped run.
+    /// is full or the operation lets no more items through ([`closed`](Self::closed): an
+    /// endless run must end there); a kind whose items map one to one hands the base folder
+    /// the mapped run.
     fn fold_iter<F, I>(op: &Op, mut folder: F, iter: I) -> F
     where
         F: Folder<Self::Out>,
@@ -29,7 +31,7 @@ pub(super) trait Each<T, Op: ?Sized> {
     {
         for item in iter {
             folder = Self::fold(op, folder, item);
-            if folder.full() {
+            if folder.full() || Self::closed(op) {
                 break;
             }
         }
