@@ -59,6 +59,27 @@ fn main() {
         records.extend(c.records());
     }
 
+    // Per-fork overhead, with chili, and the two guards of the lazy fork: an idle thread takes
+    // a long second half at once, and spawns spread.
+    let mut rows = Vec::new();
+    let fib_n = if smoke { 20 } else { 30 };
+    let small_tree = weft_bench::Node::tree(1_000);
+    for threads in [1, 2] {
+        let p = Pools::new(threads);
+        rows.push(ex::fib(&p, fib_n, rounds.max(5)));
+        rows.push(ex::tree(&p, &small_tree, 1_000, rounds.max(5)));
+        rows.push(ex::spawn_loop(&p, 10_000, rounds));
+        if threads == 2 {
+            rows.push(ex::join_spin(&p, Duration::from_millis(1), rounds.max(11)));
+        }
+    }
+    progress_done();
+    println!("\n## forks: per-fork overhead (fib, a 1,000-node tree), spawns, join(spin, spin)");
+    compare_table(&rows).print();
+    for c in &rows {
+        records.extend(c.records());
+    }
+
     // Blocking mix (issue 5).
     let p2 = Pools::new(2);
     let tasks = 64;

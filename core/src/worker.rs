@@ -394,11 +394,12 @@ impl WorkerThread {
             return Some(job);
         }
         let tag = region.tag();
-        let (job, _) = self
-            .members()
-            .iter()
-            .filter(|m| !Arc::ptr_eq(m, &self.shared))
-            .find_map(|m| m.lanes.steal(|r| r == tag))?;
+        let (job, _) = self.with_members(|members| {
+            members
+                .iter()
+                .filter(|m| !Arc::ptr_eq(m, &self.shared))
+                .find_map(|m| m.lanes.steal(|r| r == tag))
+        })?;
         self.shared.counters.stolen();
         Some(job)
     }
@@ -408,10 +409,7 @@ impl WorkerThread {
     pub(crate) fn region_has_work(&self, region: &Region) -> bool {
         let tag = region.tag();
         region.has_work()
-            || self
-                .members()
-                .iter()
-                .any(|m| m.lanes.has_work(|r| r == tag))
+            || self.with_members(|members| members.iter().any(|m| m.lanes.has_work(|r| r == tag)))
     }
 
     /// Whether this worker has jobs of its own queued (private, on its deque, or on its lane
@@ -461,11 +459,13 @@ impl WorkerThread {
     }
 
     /// The pool's registered workers, refreshed when registration changed.
-    fn members(&self) -> Arc<[Arc<ThreadShared>]> {
-        self.members
+    fn with_members<R>(&self, f: impl FnOnce(&[Arc<ThreadShared>]) -> R) -> R {
+        // Borrowed, not cloned: a clone of the list's `Arc` per steal would be a contended
+        // read-modify-write on its count, shared by every searching worker.
+        f(self
+            .members
             .borrow_mut()
-            .refresh(&self.registry.members.roster)
-            .clone()
+            .refresh(&self.registry.members.roster))
     }
 
     /// Runs `f` on the pool's isolated regions in progress, refreshed when they changed.
@@ -485,23 +485,22 @@ impl WorkerThread {
         if let Some(job) = retry(|| self.seat().broadcasts.steal()) {
             return Some((job, NO_REGION));
         }
-        let members = self.members();
-        let n = members.len();
-        if n > 1 {
+        let from_members = self.with_members(|members| {
+            let n = members.len();
+            if n < 2 {
+                return None;
+            }
             let start = self.next_random() % n;
-            for other in members[start..].iter().chain(&members[..start]) {
-                if Arc::ptr_eq(other, &self.shared) {
-                    continue;
-                }
-                if let Some(job) = retry(|| other.stealer.steal()) {
-                    self.shared.counters.stolen();
-                    return Some((job, NO_REGION));
-                }
-            }
-            if let Some(found) = members.iter().find_map(|m| m.lanes.steal(|_| true)) {
-                self.shared.counters.stolen();
-                return Some(found);
-            }
+            members[start..]
+                .iter()
+                .chain(&members[..start])
+                .filter(|other| !Arc::ptr_eq(other, &self.shared))
+                .find_map(|other| retry(|| other.stealer.steal()).map(|job| (job, NO_REGION)))
+                .or_else(|| members.iter().find_map(|m| m.lanes.steal(|_| true)))
+        });
+        if from_members.is_some() {
+            self.shared.counters.stolen();
+            return from_members;
         }
         let from_region = self.with_regions(|regions| {
             regions
@@ -519,11 +518,12 @@ impl WorkerThread {
     /// Takes the oldest fork of another worker that keeps it private, with its region (a
     /// cold steal, with a heavy fence: for a worker about to sleep; see `fork.rs`).
     pub(crate) fn steal_fork(&self) -> Option<(JobRef, RegionTag)> {
-        let members = self.members();
-        let found = members
-            .iter()
-            .filter(|m| !Arc::ptr_eq(m, &self.shared))
-            .find_map(|m| m.forks.steal())?;
+        let found = self.with_members(|members| {
+            members
+                .iter()
+                .filter(|m| !Arc::ptr_eq(m, &self.shared))
+                .find_map(|m| m.forks.steal())
+        })?;
         self.shared.counters.stolen();
         Some(found)
     }
@@ -534,10 +534,12 @@ impl WorkerThread {
     pub(crate) fn work_visible(&self) -> bool {
         !self.seat().broadcasts.is_empty()
             || !self.registry.injector().is_empty()
-            || self.members().iter().any(|m| {
-                !m.stealer.is_empty()
-                    || m.lanes.has_work(|_| true)
-                    || (!Arc::ptr_eq(m, &self.shared) && !m.forks.is_empty())
+            || self.with_members(|members| {
+                members.iter().any(|m| {
+                    !m.stealer.is_empty()
+                        || m.lanes.has_work(|_| true)
+                        || (!Arc::ptr_eq(m, &self.shared) && !m.forks.is_empty())
+                })
             })
             || self.with_regions(|regions| regions.iter().any(|r| r.has_work()))
     }

@@ -1,7 +1,7 @@
 //! The experiments behind the CPU-time harness and the demo: weft, rayon (and chili, for
 //! forks) rounds alternate in one process, medians reported.
 
-use crate::report::{pow10, progress, Record};
+use crate::report::{dur, pow10, progress, Record};
 use crate::workloads::{chili_w, rayon_w, seq, sorts, weft_w, Block};
 use crate::{cpu_time, iters_for, measure, median, u32_input, work, Node, Sample, Shape};
 use std::hint::black_box;
@@ -188,9 +188,18 @@ fn fib_joins(n: u64) -> u64 {
     a - 1
 }
 
-/// A balanced tree summed with join at every node; chili too.
+/// A balanced tree summed with join at every node; chili too. A small tree is summed many
+/// times inside one `install` (and the sample divided), so that the figure is the forks'
+/// cost, not the cost of handing a job to the pool.
 pub fn tree(p: &Pools, tree: &Node, nodes: usize, rounds: usize) -> Compare {
     let chili = chili_w::pool(p.threads);
+    let reps = (1_000_000 / nodes.max(1)).max(1);
+    let per_sum = |s: Sample| Sample {
+        wall: s.wall / reps as u32,
+        cpu: s.cpu / reps as u32,
+    };
+    // `black_box` on each result: the optimiser must not merge repeated sums of one tree.
+    let sums = |f: &dyn Fn() -> u64| (0..reps).map(|_| black_box(f())).fold(0, u64::wrapping_add);
     compare(
         &format!("tree-sum {}", pow10(nodes)),
         Kind::Forks {
@@ -199,10 +208,80 @@ pub fn tree(p: &Pools, tree: &Node, nodes: usize, rounds: usize) -> Compare {
         p.threads,
         rounds,
         Variants {
-            seq: Some(&mut || measure(|| seq::tree_sum(tree)).1),
-            rayon: &mut || measure(|| p.rayon.install(|| rayon_w::tree_sum(tree))).1,
-            weft: &mut || measure(|| p.weft.install(|| weft_w::tree_sum(tree))).1,
-            chili: Some(&mut || measure(|| chili_w::tree_sum(tree, &mut chili.scope())).1),
+            seq: Some(&mut || per_sum(measure(|| sums(&|| seq::tree_sum(black_box(tree)))).1)),
+            rayon: &mut || {
+                per_sum(measure(|| p.rayon.install(|| sums(&|| rayon_w::tree_sum(tree)))).1)
+            },
+            weft: &mut || {
+                per_sum(measure(|| p.weft.install(|| sums(&|| weft_w::tree_sum(tree)))).1)
+            },
+            chili: Some(&mut || {
+                per_sum(measure(|| sums(&|| chili_w::tree_sum(tree, &mut chili.scope()))).1)
+            }),
+        },
+    )
+}
+
+/// `join(spin d, spin d)` inside a pool whose other threads are idle: an idle thread must
+/// take the second half at once (heartbeat schedulers wait for the next beat: chili#33), so
+/// the ideal is `d`, not `2 d`.
+pub fn join_spin(p: &Pools, d: Duration, rounds: usize) -> Compare {
+    let chili = chili_w::pool(p.threads);
+    let spin = move || {
+        let t = Instant::now();
+        while t.elapsed() < d {
+            std::hint::spin_loop();
+        }
+    };
+    compare(
+        &format!("join(spin {}, spin {})", dur(d), dur(d)),
+        Kind::Blocking { ideal: d },
+        p.threads,
+        rounds,
+        Variants {
+            seq: None,
+            rayon: &mut || measure(|| p.rayon.install(|| rayon::join(spin, spin))).1,
+            weft: &mut || measure(|| p.weft.install(|| weft::join(spin, spin))).1,
+            chili: Some(&mut || measure(|| chili.scope().join(|_| spin(), |_| spin())).1),
+        },
+    )
+}
+
+/// A scope that spawns `n` tiny tasks from one thread: the cost of a spawn and of spreading
+/// spawned work.
+pub fn spawn_loop(p: &Pools, n: usize, rounds: usize) -> Compare {
+    compare(
+        &format!("scope with {} spawns", pow10(n)),
+        Kind::Forks { forks: n as u64 },
+        p.threads,
+        rounds,
+        Variants {
+            seq: None,
+            rayon: &mut || {
+                measure(|| {
+                    p.rayon.scope(|s| {
+                        for i in 0..n {
+                            s.spawn(move |_| {
+                                black_box(i);
+                            });
+                        }
+                    })
+                })
+                .1
+            },
+            weft: &mut || {
+                measure(|| {
+                    p.weft.scope(|s| {
+                        for i in 0..n {
+                            s.spawn(move |_| {
+                                black_box(i);
+                            });
+                        }
+                    })
+                })
+                .1
+            },
+            chili: None,
         },
     )
 }
