@@ -71,8 +71,9 @@ pub(crate) const FORK_STACK_CAPACITY: usize = if cfg!(weft_loom) { 4 } else { 64
 
 /// One thread's forks (see the module docs).
 ///
-/// Memory ordering: `top` is stored by the owner only, with Release after the slot it covers
-/// is written, and loaded with Acquire by thieves; `bottom` is stored under `lock`, or by the
+/// Memory ordering: `top` is stored by the owner only, always with Release (a push after the
+/// slot it covers is written, a pop so that the slots below stay published), and loaded with
+/// Acquire by thieves; `bottom` is stored under `lock`, or by the
 /// owner while it holds the stack empty. The Dekker pairs use `fence::light` / `fence::heavy`.
 pub(crate) struct ForkStack {
     jobs: [UnsafeCell<MaybeUninit<JobRef>>; FORK_STACK_CAPACITY],
@@ -192,7 +193,10 @@ impl ForkStack {
             pos + 1,
             "fork stack out of step"
         );
-        self.top.store(pos, Ordering::Relaxed);
+        // Release, though the owner only lowers `top` here: a thief whose Acquire load reads
+        // this store (not the push's) and sees forks below it reads their slots, so it must
+        // synchronise with the writes of those slots. (A plain store on x86, like Relaxed.)
+        self.top.store(pos, Ordering::Release);
         // The hot side of the Dekker pair with `steal`'s claim (module docs).
         self.light_fence();
         if self.bottom.load(Ordering::Relaxed) <= pos {
