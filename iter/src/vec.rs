@@ -2,7 +2,7 @@
 
 use crate::drain::DrainProducer;
 use crate::iter::collect::{collect_indexed_tail, collect_into_vec_tail};
-use crate::iter::collect_vec_list::ListVecConsumer;
+use crate::iter::collect_vec_list::{append_pieces, ListVecConsumer};
 use crate::iter::*;
 use crate::plumbing::*;
 
@@ -101,10 +101,7 @@ impl<T: Send> ParallelExtend<T> for Vec<T> {
             Some(len) => collect_into_vec_tail(par_iter, len, self),
             None => {
                 let list = par_iter.drive_unindexed(ListVecConsumer);
-                self.reserve(list.iter().map(Vec::len).sum());
-                for mut vec in list {
-                    self.append(&mut vec);
-                }
+                append_pieces(self, list);
             }
         }
     }
