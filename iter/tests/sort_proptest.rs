@@ -115,6 +115,32 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(6))]
+
+    /// Long enough for the unstable sort's parallel partition (from 65,536 elements, on pieces
+    /// above one and a half threads' shares), in every input shape.
+    #[test]
+    fn unstable_sorts_with_a_parallel_partition_match_std(
+        v in input(140_000).prop_filter("long enough", |v| v.len() >= 65_536),
+        threads in prop::sample::select(vec![2usize, 3, 8]),
+    ) {
+        let mut expected = v.clone();
+        expected.sort_unstable();
+        pool(threads).install(|| {
+            let mut s = v.clone();
+            s.par_sort_unstable();
+            assert_eq!(s, expected, "par_sort_unstable");
+            let mut s = v.clone();
+            s.par_sort_unstable_with::<FullyParallel>();
+            assert_eq!(s, expected, "par_sort_unstable_with::<FullyParallel>");
+            let mut s = v.clone();
+            s.par_sort_unstable_by(|a, b| b.cmp(a));
+            assert!(s.iter().eq(expected.iter().rev()), "par_sort_unstable_by");
+        });
+    }
+}
+
 #[test]
 fn large_inputs_match_std() {
     for (len, threads) in [(100_000, 2), (400_000, 8), (200_000, 1)] {
