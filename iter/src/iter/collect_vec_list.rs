@@ -82,8 +82,9 @@ impl<T> Reducer<LinkedList<T>> for ListReducer {
 /// of copying, well above the cost of a fork.
 const MOVE_GRAIN_BYTES: usize = 1 << 16;
 
-/// Appends the pieces of `list` to `vec`, in order, moving them in parallel (each into its
-/// own part of the reserved room) and freeing each piece as soon as it has moved.
+/// Appends the pieces of `list` to `vec`, in order: one piece after another, each moved in
+/// parallel halves while it is long and freed as soon as it has moved, so that at most one
+/// piece is held twice at any time (as in a sequential append).
 pub(crate) fn append_pieces<T: Send>(vec: &mut Vec<T>, mut list: LinkedList<Vec<T>>) {
     if vec.is_empty() && list.len() <= 1 {
         // Nothing to move: the one piece becomes the vector (with whatever capacity it has).
@@ -92,52 +93,22 @@ pub(crate) fn append_pieces<T: Send>(vec: &mut Vec<T>, mut list: LinkedList<Vec<
         }
         return;
     }
-    let mut pieces: Vec<Vec<T>> = list.into_iter().collect();
-    let total = pieces.iter().map(Vec::len).sum();
-    vec.reserve(total);
-    let start = vec.len();
-    move_pieces(&mut pieces, &mut vec.spare_capacity_mut()[..total]);
-    // SAFETY: `move_pieces` moved exactly `total` items (the pieces' lengths add up to it) into
-    // the `total` slots after `start`, in order; the pieces have given them up.
-    unsafe { vec.set_len(start + total) };
-}
-
-/// Moves the items of `pieces`, in order, into `dest` (exactly as many slots), emptying and
-/// freeing each piece.
-fn move_pieces<T: Send>(pieces: &mut [Vec<T>], dest: &mut [MaybeUninit<T>]) {
-    match pieces {
-        [] => {}
-        [piece] => {
-            move_items(piece, dest);
-            // SAFETY: `move_items` has moved every item out: the piece owns none of them now.
-            unsafe { piece.set_len(0) };
-            *piece = Vec::new();
-        }
-        _ => {
-            // Halve by items, not by pieces, so both sides have about as much to move.
-            let total = dest.len();
-            let mut before = 0;
-            let mid = pieces
-                .iter()
-                .position(|p| {
-                    before += p.len();
-                    before * 2 >= total
-                })
-                .map_or(1, |i| i + 1)
-                .clamp(1, pieces.len() - 1);
-            let (left, right) = pieces.split_at_mut(mid);
-            let left_len = left.iter().map(Vec::len).sum();
-            let (dest_left, dest_right) = dest.split_at_mut(left_len);
-            weft_core::join(
-                || move_pieces(left, dest_left),
-                || move_pieces(right, dest_right),
-            );
+    vec.reserve(list.iter().map(Vec::len).sum());
+    for mut piece in list {
+        let start = vec.len();
+        let len = piece.len();
+        move_items(&mut piece, &mut vec.spare_capacity_mut()[..len]);
+        // SAFETY: `move_items` moved the piece's `len` items, in order, into the `len` slots
+        // after `start` (reserved above); the piece gives them up, so it frees only its buffer.
+        unsafe {
+            piece.set_len(0);
+            vec.set_len(start + len);
         }
     }
 }
 
 /// Copies the items of `src` bitwise into `dest` (the same length), in parallel halves while
-/// they are large. The caller must then treat `src`'s items as moved.
+/// they are long. The caller must then treat `src`'s items as moved.
 fn move_items<T: Send>(src: &mut [T], dest: &mut [MaybeUninit<T>]) {
     debug_assert_eq!(
         src.len(),
