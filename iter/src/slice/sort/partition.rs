@@ -24,7 +24,7 @@
 //! overlap with two binary searches and sorts it, which sorts the whole slice.
 
 use std::cmp::Ordering;
-use std::mem::ManuallyDrop;
+use std::mem::{self, ManuallyDrop};
 use std::ptr;
 
 /// Below this length the pivot is the median of three samples; above it, a recursive
@@ -243,16 +243,31 @@ where
             pos: base,
             value: ManuallyDrop::new(ptr::read(base)),
         };
-        let last = base.add(len - 1);
-        while gap.pos < last {
+        let mut step = || {
             let next = gap.pos.add(1);
             let goes = goes_left(&*next, pivot);
             ptr::copy(base.add(left), gap.pos, 1);
             ptr::copy_nonoverlapping(next, base.add(left), 1);
             gap.pos = next;
             left += usize::from(goes);
+        };
+        // `len - 1` steps take the gap from the first slot to the last. Small elements take
+        // them two at a time, as std's sort does: the loop's own cost is then shared.
+        let steps = len - 1;
+        if mem::size_of::<T>() <= 16 {
+            for _ in 0..steps / 2 {
+                step();
+                step();
+            }
+            if steps % 2 == 1 {
+                step();
+            }
+        } else {
+            for _ in 0..steps {
+                step();
+            }
         }
-        last
+        base.add(len - 1)
         // Dropping `gap` puts the lifted element in the last slot, where the gap ended.
     };
     // The lifted element still has to be classified, as one plain Lomuto step.
