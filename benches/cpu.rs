@@ -4,20 +4,15 @@
 //! `-- --rounds N` for more rounds, `-- --no-scaling` to skip the scaling sweep. Prints tables
 //! and writes `target/weft-bench/cpu.csv` and `scaling.csv`, which `examples/plot.rs` draws.
 
-#[path = "common/mod.rs"]
-mod common;
-
-use common::experiments::{self as ex, Pools};
-use common::report::{self, compare_table, dur, progress_done, Record, Table};
-use common::workloads::{rayon_w, seq, weft_w};
-use common::{pow10, u32_input, Node, Shape};
 use std::time::{Duration, Instant};
+use weft_bench::experiments::{self as ex, Headline, Pools};
+use weft_bench::report::{self, compare_table, dur, pow10, progress_done, Record, Table};
 
 fn main() {
     // Without `--bench` (as under `cargo test --benches`): a smoke run of seconds.
-    let smoke = !common::flag("--bench");
-    let quick = smoke || common::flag("--quick");
-    let rounds: usize = common::opt("--rounds").unwrap_or(if smoke {
+    let smoke = !weft_bench::flag("--bench");
+    let quick = smoke || weft_bench::flag("--quick");
+    let rounds: usize = weft_bench::opt("--rounds").unwrap_or(if smoke {
         1
     } else if quick {
         3
@@ -25,7 +20,7 @@ fn main() {
         5
     });
     let start = Instant::now();
-    println!("weft CPU-time harness: {}", common::machine());
+    println!("weft CPU-time harness: {}", weft_bench::machine());
     println!("medians of {rounds} rounds, weft and rayon alternating in one process\n");
     let mut records = Vec::new();
 
@@ -98,7 +93,7 @@ fn main() {
     records.extend(c.records());
     records.push(Record::new(&c.name, "weft-plain", 2, mix.weft_plain));
     records.push(Record::new(&c.name, "threads", 2, mix.threads));
-    let ideal = common::Sample {
+    let ideal = weft_bench::Sample {
         wall: mix.ideal,
         cpu: Duration::ZERO,
     };
@@ -154,7 +149,7 @@ fn main() {
             "blocking(|| ()) per call",
             variant,
             2,
-            common::Sample {
+            weft_bench::Sample {
                 wall: d,
                 cpu: Duration::ZERO,
             },
@@ -167,7 +162,7 @@ fn main() {
     let path = report::write_csv("cpu", &records).expect("write cpu.csv");
     println!("\nwrote {}", path.display());
 
-    if !common::flag("--no-scaling") {
+    if !weft_bench::flag("--no-scaling") {
         scaling(quick, rounds);
     }
     println!("total {}", ex::since(start));
@@ -177,42 +172,10 @@ fn main() {
 fn scaling(quick: bool, rounds: usize) {
     let big = if quick { 1_000_000 } else { 10_000_000 };
     let fib_n = if quick { 25 } else { 30 };
-    let tree = Node::tree(big);
-    let sort_in = u32_input(Shape::Random, big);
-    let sum_in: Vec<u64> = (0..big as u64).collect();
+    let inputs = Headline::new(fib_n, big, big);
     let mut rows = Vec::new();
     for threads in [1, 2, 4, 8] {
-        let p = Pools::new(threads);
-        rows.push(ex::fib(&p, fib_n, rounds));
-        rows.push(ex::tree(&p, &tree, big, rounds));
-        rows.push(ex::sort(
-            &p,
-            &format!("par_sort_unstable {}", pow10(big)),
-            &sort_in,
-            false,
-            rounds,
-        ));
-        rows.push(ex::sort(
-            &p,
-            &format!("par_sort {}", pow10(big)),
-            &sort_in,
-            true,
-            rounds,
-        ));
-        rows.push(ex::iter(
-            &p,
-            &format!("sum {}", pow10(big)),
-            rounds,
-            [seq::sum, rayon_w::sum, weft_w::sum],
-            &sum_in,
-        ));
-        rows.push(ex::iter(
-            &p,
-            &format!("map-collect {}", pow10(big)),
-            rounds,
-            [seq::map_collect, rayon_w::map_collect, weft_w::map_collect],
-            &sum_in,
-        ));
+        rows.extend(ex::headline(&Pools::new(threads), &inputs, rounds));
     }
     progress_done();
     println!("\n## scaling: pools of 1, 2, 4, 8 threads on this machine");

@@ -2,14 +2,11 @@
 //!
 //! `cargo bench --bench forks`; pools of 1 and 2 threads.
 
-#[path = "common/mod.rs"]
-mod common;
-
-use common::workloads::{chili_w, rayon_w, seq, weft_w};
-use common::Node;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use std::hint::black_box;
 use std::time::Duration;
+use weft_bench::workloads::{chili_w, rayon_w, seq, weft_w};
+use weft_bench::Node;
 
 const FIB: u64 = 30;
 
@@ -40,7 +37,7 @@ fn fib(c: &mut Criterion) {
 fn tree(c: &mut Criterion) {
     for nodes in [1_000, 10_000_000] {
         let tree = Node::tree(nodes);
-        let mut g = c.benchmark_group(format!("tree-sum {}", common::pow10(nodes)));
+        let mut g = c.benchmark_group(format!("tree-sum {}", weft_bench::report::pow10(nodes)));
         g.sample_size(10)
             .warm_up_time(Duration::from_secs(1))
             .measurement_time(Duration::from_secs(3));

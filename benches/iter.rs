@@ -3,13 +3,10 @@
 //! `cargo bench --bench iter`; pools of 2 threads (the machine's cores). `WEFT_BENCH_SUM_LEN`
 //! sets the length of the big sum (default 10^8).
 
-#[path = "common/mod.rs"]
-mod common;
-
-use common::workloads::{rayon_w, seq, weft_w};
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
 use std::time::Duration;
+use weft_bench::workloads::{rayon_w, seq, weft_w};
 
 const THREADS: usize = 2;
 
@@ -36,7 +33,7 @@ fn iter(c: &mut Criterion) {
         .and_then(|s| s.parse().ok())
         .unwrap_or(100_000_000);
     let v: Vec<u64> = (0..big as u64).collect();
-    let name = format!("sum {}", common::pow10(big));
+    let name = format!("sum {}", weft_bench::report::pow10(big));
     group(c, &name, &v, [seq::sum, rayon_w::sum, weft_w::sum]);
     drop(v);
 

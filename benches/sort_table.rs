@@ -5,9 +5,12 @@
 //! WEIGHTS = 1 also times weft under several weights on random u32 (to pick the default).
 
 use std::panic::Location;
-use std::time::Instant;
 use weft::slice::ParallelSliceMut;
 use weft::weight::{Adaptive, Autotune, Cost, Weight};
+use weft_bench::experiments::{self as ex, Pools};
+use weft_bench::report::progress_done;
+use weft_bench::{measure, Sample};
+use weft_testkit::Rng;
 
 /// Splits until pieces hold at most `len / N` elements (N pieces in all).
 #[derive(Clone, Copy)]
@@ -21,45 +24,66 @@ impl<const N: usize> Weight for Pieces<N> {
     }
 }
 
-fn rng(seed: u64) -> impl FnMut() -> u64 {
-    let mut s = seed | 1;
-    move || {
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        s
+/// Milliseconds, for the Markdown tables.
+fn ms(d: std::time::Duration) -> f64 {
+    d.as_secs_f64() * 1e3
+}
+
+/// Two rows of the table (stable, unstable): std, rayon and weft sorting `input`.
+fn rows<T: Ord + Clone + Send>(p: &Pools, rounds: usize, name: &str, input: &[T]) {
+    for (stable, kind) in [(true, "stable"), (false, "unstable")] {
+        let c = ex::sort(p, &format!("{name}, {kind}"), input, stable, rounds);
+        progress_done();
+        let (s, ra, w) = (
+            ms(c.seq.expect("std's sort").wall),
+            ms(c.rayon.wall),
+            ms(c.weft.wall),
+        );
+        println!(
+            "| {name} | {kind} | {s:.1} | {ra:.1} | {w:.1} | {:.2}x | {:.2}x |",
+            s / w,
+            ra / w
+        );
     }
 }
 
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(|a, b| a.partial_cmp(b).unwrap());
-    v[v.len() / 2]
+/// One run of weft's sort of a copy of `input` under weight `W`: stable, or unstable.
+fn weighted<W: Weight, T: Ord + Clone + Send>(p: &Pools, input: &[T], stable: bool) -> Sample {
+    let mut v = input.to_vec();
+    let sample = measure(|| {
+        p.weft.install(|| {
+            if stable {
+                v.par_sort_with::<W>()
+            } else {
+                v.par_sort_unstable_with::<W>()
+            }
+        })
+    })
+    .1;
+    assert!(v.windows(2).all(|w| w[0] <= w[1]), "not sorted");
+    sample
 }
 
-type Sort<'a, T> = (&'a str, Box<dyn Fn(&mut Vec<T>) + Sync + 'a>);
-
-/// Times each candidate on a fresh copy of `input`, `rounds` times, alternating; returns
-/// (name, median ms).
-fn race<T: Clone + Ord + Send + Sync>(
-    input: &[T],
-    rounds: usize,
-    cands: &[Sort<'_, T>],
-) -> Vec<(String, f64)> {
-    let mut times = vec![Vec::new(); cands.len()];
-    for _ in 0..rounds {
-        for (i, (name, sort)) in cands.iter().enumerate() {
-            let mut v = input.to_vec();
-            let start = Instant::now();
-            sort(&mut v);
-            times[i].push(start.elapsed().as_secs_f64() * 1e3);
-            assert!(v.windows(2).all(|w| w[0] <= w[1]), "{name} did not sort");
+/// One line per weight: the median times of `par_sort` and `par_sort_unstable` under it,
+/// every weight taking its turn in each round.
+macro_rules! weights {
+    ($p:expr, $rounds:expr, $input:expr, $($w:ty),*) => {{
+        println!("| weight | par_sort | par_sort_unstable |");
+        println!("|---|---:|---:|");
+        let [stable, unstable] = [true, false].map(|stable| {
+            let medians = ex::alternate(
+                "weights",
+                $rounds,
+                &mut [$(&mut || weighted::<$w, _>($p, $input, stable)),*],
+            );
+            progress_done();
+            medians
+        });
+        let names = [$(stringify!($w)),*];
+        for ((name, s), u) in names.iter().zip(stable).zip(unstable) {
+            println!("| {name} | {:.1} | {:.1} |", ms(s.wall), ms(u.wall));
         }
-    }
-    cands
-        .iter()
-        .zip(times)
-        .map(|((name, _), t)| (name.to_string(), median(t)))
-        .collect()
+    }};
 }
 
 fn main() {
@@ -71,132 +95,37 @@ fn main() {
     let threads = args.first().copied().unwrap_or(2);
     let rounds = args.get(1).copied().unwrap_or(7);
     let len = args.get(2).copied().unwrap_or(10_000_000);
-    let weights = args.get(3).copied().unwrap_or(0) == 1;
-    let wp = weft::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .unwrap();
-    let rp = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .unwrap();
-    let (wp, rp) = (&wp, &rp);
-    let mut r = rng(42);
-    let random: Vec<u32> = (0..len).map(|_| r() as u32).collect();
-    let shapes: Vec<(&str, Vec<u32>)> = vec![
-        ("random", random.clone()),
-        ("sorted", (0..len as u32).collect()),
-        ("reversed", (0..len as u32).rev().collect()),
-        ("few distinct (16)", random.iter().map(|x| x % 16).collect()),
-    ];
+    let with_weights = args.get(3).copied().unwrap_or(0) == 1;
+    let p = Pools::new(threads);
+    let mut r = Rng::new(42);
+    let random: Vec<u32> = (0..len).map(|_| r.next_u32()).collect();
+    let strings: Vec<String> = (0..len / 10)
+        .map(|_| format!("{:x}", r.below(100_000_000)))
+        .collect();
     println!(
         "{len} u32 / {} strings, {threads} threads, median of {rounds} alternating rounds (ms)\n",
         len / 10
     );
     println!("| input | sort | std (1 thread) | rayon | weft | weft vs std | weft vs rayon |");
     println!("|---|---|---:|---:|---:|---:|---:|");
-    let row = |input: &str, kind: &str, res: &[(String, f64)]| {
-        let (s, ra, w) = (res[0].1, res[1].1, res[2].1);
-        println!(
-            "| {input} | {kind} | {s:.1} | {ra:.1} | {w:.1} | {:.2}x | {:.2}x |",
-            s / w,
-            ra / w
-        );
-    };
-    for (name, input) in &shapes {
-        let res = race(
-            input,
-            rounds,
-            &[
-                ("std", Box::new(|v: &mut Vec<u32>| v.sort())),
-                (
-                    "rayon",
-                    Box::new(move |v: &mut Vec<u32>| {
-                        rp.install(|| rayon::slice::ParallelSliceMut::par_sort(&mut v[..]))
-                    }),
-                ),
-                (
-                    "weft",
-                    Box::new(move |v: &mut Vec<u32>| wp.install(|| v.par_sort())),
-                ),
-            ],
-        );
-        row(name, "stable", &res);
-        let res = race(
-            input,
-            rounds,
-            &[
-                ("std", Box::new(|v: &mut Vec<u32>| v.sort_unstable())),
-                (
-                    "rayon",
-                    Box::new(move |v: &mut Vec<u32>| {
-                        rp.install(|| rayon::slice::ParallelSliceMut::par_sort_unstable(&mut v[..]))
-                    }),
-                ),
-                (
-                    "weft",
-                    Box::new(move |v: &mut Vec<u32>| wp.install(|| v.par_sort_unstable())),
-                ),
-            ],
-        );
-        row(name, "unstable", &res);
-    }
-    let strings: Vec<String> = (0..len / 10)
-        .map(|_| format!("{:x}", r() % 100_000_000))
-        .collect();
-    let res = race(
-        &strings,
+    rows(&p, rounds, "random", &random);
+    rows(&p, rounds, "sorted", &(0..len as u32).collect::<Vec<_>>());
+    rows(
+        &p,
         rounds,
-        &[
-            ("std", Box::new(|v: &mut Vec<String>| v.sort())),
-            (
-                "rayon",
-                Box::new(move |v: &mut Vec<String>| {
-                    rp.install(|| rayon::slice::ParallelSliceMut::par_sort(&mut v[..]))
-                }),
-            ),
-            (
-                "weft",
-                Box::new(move |v: &mut Vec<String>| wp.install(|| v.par_sort())),
-            ),
-        ],
+        "reversed",
+        &(0..len as u32).rev().collect::<Vec<_>>(),
     );
-    row("short strings", "stable", &res);
-    let res = race(
-        &strings,
-        rounds,
-        &[
-            ("std", Box::new(|v: &mut Vec<String>| v.sort_unstable())),
-            (
-                "rayon",
-                Box::new(move |v: &mut Vec<String>| {
-                    rp.install(|| rayon::slice::ParallelSliceMut::par_sort_unstable(&mut v[..]))
-                }),
-            ),
-            (
-                "weft",
-                Box::new(move |v: &mut Vec<String>| wp.install(|| v.par_sort_unstable())),
-            ),
-        ],
-    );
-    row("short strings", "unstable", &res);
+    let few: Vec<u32> = random.iter().map(|x| x % 16).collect();
+    rows(&p, rounds, "few distinct (16)", &few);
+    rows(&p, rounds, "short strings", &strings);
 
-    if weights {
+    if with_weights {
         println!("\nweft's sorts on random u32 under each weight (median ms):\n");
-        println!("| weight | par_sort | par_sort_unstable |");
-        println!("|---|---:|---:|");
-        macro_rules! w {
-            ($input:expr, $t:ty, $($w:ty),*) => {{
-                let stable = race($input, rounds, &[$((stringify!($w), Box::new(move |v: &mut Vec<$t>| wp.install(|| v.par_sort_with::<$w>())) as Box<dyn Fn(&mut Vec<$t>) + Sync>)),*]);
-                let unstable = race($input, rounds, &[$((stringify!($w), Box::new(move |v: &mut Vec<$t>| wp.install(|| v.par_sort_unstable_with::<$w>())) as Box<dyn Fn(&mut Vec<$t>) + Sync>)),*]);
-                for (s, u) in stable.iter().zip(&unstable) {
-                    println!("| {} | {:.1} | {:.1} |", s.0, s.1, u.1);
-                }
-            }};
-        }
-        w!(
+        weights!(
+            &p,
+            rounds,
             &random,
-            u32,
             Adaptive,
             Pieces<4>,
             Pieces<8>,
@@ -207,11 +136,10 @@ fn main() {
             Autotune
         );
         println!("\nweft's sorts on short strings under each weight (median ms):\n");
-        println!("| weight | par_sort | par_sort_unstable |");
-        println!("|---|---:|---:|");
-        w!(
+        weights!(
+            &p,
+            rounds,
             &strings,
-            String,
             Adaptive,
             Pieces<8>,
             Cost<1>,

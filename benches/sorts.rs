@@ -2,13 +2,10 @@
 //!
 //! `cargo bench --bench sorts`; pools of 2 threads.
 
-#[path = "common/mod.rs"]
-mod common;
-
-use common::workloads::{rayon_w, weft_w};
-use common::{short_strings, u32_input, Shape};
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 use std::time::Duration;
+use weft_bench::workloads::{self, rayon_w, weft_w};
+use weft_bench::{short_strings, u32_input, Shape};
 
 const THREADS: usize = 2;
 
@@ -21,43 +18,20 @@ fn group<T: Ord + Clone + Send>(c: &mut Criterion, name: &str, input: &[T], stab
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(3));
     let fresh = || input.to_vec();
-    if stable {
-        g.bench_function("std", |b| {
-            b.iter_batched_ref(fresh, |v| v.sort(), BatchSize::LargeInput)
-        });
-        g.bench_function("weft", |b| {
-            b.iter_batched_ref(
-                fresh,
-                |v| weft.install(|| weft_w::sort(v)),
-                BatchSize::LargeInput,
-            )
-        });
-        g.bench_function("rayon", |b| {
-            b.iter_batched_ref(
-                fresh,
-                |v| rayon.install(|| rayon_w::sort(v)),
-                BatchSize::LargeInput,
-            )
-        });
-    } else {
-        g.bench_function("std", |b| {
-            b.iter_batched_ref(fresh, |v| v.sort_unstable(), BatchSize::LargeInput)
-        });
-        g.bench_function("weft", |b| {
-            b.iter_batched_ref(
-                fresh,
-                |v| weft.install(|| weft_w::sort_unstable(v)),
-                BatchSize::LargeInput,
-            )
-        });
-        g.bench_function("rayon", |b| {
-            b.iter_batched_ref(
-                fresh,
-                |v| rayon.install(|| rayon_w::sort_unstable(v)),
-                BatchSize::LargeInput,
-            )
-        });
-    }
+    let [std_f, rayon_f, weft_f] = workloads::sorts::<T>(stable);
+    g.bench_function("std", |b| {
+        b.iter_batched_ref(fresh, |v| std_f(v), BatchSize::LargeInput)
+    });
+    g.bench_function("weft", |b| {
+        b.iter_batched_ref(fresh, |v| weft.install(|| weft_f(v)), BatchSize::LargeInput)
+    });
+    g.bench_function("rayon", |b| {
+        b.iter_batched_ref(
+            fresh,
+            |v| rayon.install(|| rayon_f(v)),
+            BatchSize::LargeInput,
+        )
+    });
     g.finish();
 }
 

@@ -5,24 +5,20 @@
 //! default 10^7), `--tree N` (nodes, default 10^7), `--fib N` (default 30), `--dispatches N`
 //! (default 50,000), `--rounds N` (default 3; medians). Writes `target/weft-bench/demo.csv`.
 
-#[path = "../benches/common/mod.rs"]
-mod common;
-
-use common::experiments::{self as ex, Pools};
-use common::report::{self, compare_table, dur, progress, progress_done};
-use common::workloads::{rayon_w, seq, weft_w};
-use common::{opt, pow10, u32_input, Node, Shape};
 use std::time::{Duration, Instant};
+use weft_bench::experiments::{self as ex, Headline, Pools};
+use weft_bench::report::{self, compare_table, dur, progress, progress_done};
+use weft_bench::{explain, opt};
 
 fn main() {
-    if common::flag("--help") || common::flag("-h") {
+    if weft_bench::flag("--help") || weft_bench::flag("-h") {
         println!(
             "cargo run --release --example demo -- [--quick] [--threads N] [--size N] \
              [--tree N] [--fib N] [--dispatches N] [--rounds N]"
         );
         return;
     }
-    let quick = common::flag("--quick");
+    let quick = weft_bench::flag("--quick");
     let cpus = std::thread::available_parallelism().map_or(2, |n| n.get());
     let threads: usize = opt("--threads").unwrap_or(cpus);
     let size: usize = opt("--size").unwrap_or(if quick { 1_000_000 } else { 10_000_000 });
@@ -38,51 +34,25 @@ fn main() {
     let mix_tasks = if quick { 16 } else { 64 };
     let start = Instant::now();
 
-    println!("weft demo: {}", common::machine());
+    println!("weft demo: {}", weft_bench::machine());
+    if let Some(load) = weft_bench::cli::load_average() {
+        let busy = if load > 0.5 * cpus as f64 {
+            ": other processes share the CPUs, so expect noisy figures"
+        } else {
+            ""
+        };
+        println!("load average {load:.2} on {cpus} CPUs as the run starts{busy}");
+    }
     println!(
-        "{threads}-thread pools (narrow dispatch: 8), medians of {rounds} round(s), weft and rayon \
-         alternating; CPU = user+sys of the whole process (getrusage)\n"
+        "{threads}-thread pools (narrow dispatch: 8), medians of {rounds} round(s), weft, rayon \
+         (and chili on the fork rows) alternating; CPU = user+sys of the whole process \
+         (getrusage)\n"
     );
     progress("preparing inputs");
-    let tree = Node::tree(nodes);
-    let sort_in = u32_input(Shape::Random, size);
-    let iter_in: Vec<u64> = (0..size as u64).collect();
+    let inputs = Headline::new(fib_n, nodes, size);
     let p = Pools::new(threads);
-    let mut rows = Vec::new();
-    rows.push(ex::fib(&p, fib_n, rounds));
-    rows.push(ex::tree(&p, &tree, nodes, rounds));
-    drop(tree);
-    let s = pow10(size);
-    rows.push(ex::sort(
-        &p,
-        &format!("quicksort {s} u32"),
-        &sort_in,
-        false,
-        rounds,
-    ));
-    rows.push(ex::sort(
-        &p,
-        &format!("mergesort {s} u32"),
-        &sort_in,
-        true,
-        rounds,
-    ));
-    drop(sort_in);
-    rows.push(ex::iter(
-        &p,
-        &format!("par_iter sum {s}"),
-        rounds,
-        [seq::sum, rayon_w::sum, weft_w::sum],
-        &iter_in,
-    ));
-    rows.push(ex::iter(
-        &p,
-        &format!("par_iter map-collect {s}"),
-        rounds,
-        [seq::map_collect, rayon_w::map_collect, weft_w::map_collect],
-        &iter_in,
-    ));
-    drop(iter_in);
+    let mut rows = ex::headline(&p, &inputs, rounds);
+    drop(inputs);
     let mut idle_row = ex::idle_burn(&p, Duration::from_millis(200), idle, rounds);
     idle_row.name = format!("idle burn ({} after burst)", dur(idle));
     rows.push(idle_row);
@@ -100,14 +70,17 @@ fn main() {
     progress_done();
 
     compare_table(&rows).print();
+    println!("\nWhy the rows look as they do here:");
+    for c in &rows {
+        println!("- {}", explain::why(c, cpus));
+    }
     println!(
-        "\nblocking mix: {mix_tasks} tasks blocking(|| sleep(10 ms)) + {mix_tasks} tasks of 10 ms CPU; \
-         ideal {}, rayon + a thread per blocking task {}, weft without blocking() {}",
-        dur(mix.ideal),
-        dur(mix.threads.wall),
-        dur(mix.weft_plain.wall)
+        "- {} baselines: weft without blocking() took {}, rayon with a new thread per blocking \
+         task {}",
+        mix.compare.name,
+        dur(mix.weft_plain.wall),
+        dur(mix.threads.wall)
     );
-    println!("idle burn: wall is the idle period; the CPU columns are what the idle pool burnt.");
     let records: Vec<_> = rows.iter().flat_map(|c| c.records()).collect();
     match report::write_csv("demo", &records) {
         Ok(path) => println!("results: {} ({} total)", path.display(), ex::since(start)),

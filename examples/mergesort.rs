@@ -7,16 +7,12 @@
 use std::panic::Location;
 use weft::prelude::*;
 
-#[allow(dead_code)] // unused where tests include this file
-#[path = "common/sort_table.rs"]
-mod sort_table;
-#[allow(unused_imports)]
-use sort_table::SortTable;
 use weft::weight::Weight;
+use weft_bench::sort_table::SortTable;
 
 /// Sorts `v` stably, splitting while the weight `W` says so: `mergesort::<Cost<4>>(&mut v)`.
 #[track_caller]
-pub fn mergesort<W: Weight>(v: &mut [impl Ord + Copy + Send + Sync]) {
+fn mergesort<W: Weight>(v: &mut [impl Ord + Copy + Send + Sync]) {
     let mut buf = v.to_vec();
     recurse(v, &mut buf, W::root(v.len(), Location::caller()), false);
 }
@@ -82,29 +78,84 @@ fn merge<W: Weight, T: Ord + Copy + Send + Sync>(
     );
 }
 
-#[allow(dead_code)] // unused where tests include this file
 fn main() {
-    let t = SortTable::from_args();
-    t.print(&[
-        ("std sort (sequential, stable)", t.time(&|v| v.sort())),
-        (
-            "mergesort::<Adaptive> (this file)",
-            t.time(&|v| t.weft.install(|| mergesort::<Adaptive>(v))),
-        ),
-        (
-            "mergesort::<Cost<4>> (this file)",
-            t.time(&|v| t.weft.install(|| mergesort::<Cost<4>>(v))),
-        ),
-        (
-            "weft par_sort",
-            t.time(&|v| t.weft.install(|| v.par_sort())),
-        ),
-        (
-            "rayon par_sort",
-            t.time(&|v| {
-                t.rayon
-                    .install(|| rayon::slice::ParallelSliceMut::par_sort(&mut v[..]))
+    SortTable::from_args().run(
+        true,
+        &[
+            ("mergesort::<Adaptive> (this file)", &|v| {
+                mergesort::<Adaptive>(v)
             }),
-        ),
-    ]);
+            ("mergesort::<Cost<4>> (this file)", &|v| {
+                mergesort::<Cost<4>>(v)
+            }),
+        ],
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::mergesort;
+    use std::cmp::Ordering;
+    use weft::weight::Weight;
+    use weft_testkit::{every_config, Rng};
+
+    /// A key and its original position; ordered by the key only, so that a stable sort keeps
+    /// the positions of equal keys ascending.
+    #[derive(Clone, Copy, Debug)]
+    struct Rec {
+        key: u32,
+        at: usize,
+    }
+
+    impl PartialEq for Rec {
+        fn eq(&self, other: &Self) -> bool {
+            self.key == other.key
+        }
+    }
+    impl Eq for Rec {}
+    impl PartialOrd for Rec {
+        fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+            Some(self.cmp(other))
+        }
+    }
+    impl Ord for Rec {
+        fn cmp(&self, other: &Self) -> Ordering {
+            self.key.cmp(&other.key)
+        }
+    }
+
+    /// `mergesort::<W>` against std's stable sort, record for record (so equal keys must keep
+    /// their order), at lengths around the cutoffs and up, on distinct and on duplicate-heavy
+    /// keys.
+    fn sorts_stably_like_std<W: Weight>() {
+        for (seed, len) in [0, 1, 2, 3, 15, 16, 17, 100, 1_000, 4_097, 30_000]
+            .into_iter()
+            .enumerate()
+        {
+            for modulus in [u32::MAX, 10] {
+                let mut rng = Rng::new(seed as u64);
+                let mut got: Vec<Rec> = (0..len)
+                    .map(|at| Rec {
+                        key: rng.next_u32() % modulus,
+                        at,
+                    })
+                    .collect();
+                let mut expected = got.clone();
+                expected.sort();
+                mergesort::<W>(&mut got);
+                let pairs = |v: &[Rec]| v.iter().map(|r| (r.key, r.at)).collect::<Vec<_>>();
+                let w = std::any::type_name::<W>();
+                assert_eq!(
+                    pairs(&got),
+                    pairs(&expected),
+                    "{w}, len {len}, modulus {modulus}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn mergesort_sorts_stably_like_std_under_every_weight_on_every_pool() {
+        every_config!(sorts_stably_like_std());
+    }
 }

@@ -6,38 +6,22 @@
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use weft_bench::report::{read_csv, results_dir, workspace_root, Record};
 
-/// One row of a results CSV.
-#[derive(Clone, Debug)]
-struct Row {
-    experiment: String,
-    variant: String,
-    threads: usize,
-    wall: f64,
-    cpu: f64,
-}
-
-fn read_csv(path: &Path) -> Vec<Row> {
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
+/// The records of `target/weft-bench/{name}.csv`.
+fn read(name: &str) -> Vec<Record> {
+    let path = results_dir().join(format!("{name}.csv"));
+    read_csv(&path).unwrap_or_else(|e| {
         panic!(
             "{}: {e} (run `cargo bench --bench cpu` first)",
             path.display()
         )
-    });
-    text.lines()
-        .skip(1)
-        .filter_map(|l| {
-            let f: Vec<&str> = l.split(',').collect();
-            Some(Row {
-                experiment: f.first()?.to_string(),
-                variant: f.get(1)?.to_string(),
-                threads: f.get(2)?.parse().ok()?,
-                wall: f.get(3)?.parse().ok()?,
-                cpu: f.get(4)?.parse().ok()?,
-            })
-        })
-        .collect()
+    })
+}
+
+/// Wall-clock seconds of a record.
+fn wall(r: &Record) -> f64 {
+    r.sample.wall.as_secs_f64()
 }
 
 const WEFT: &str = "#d95f02";
@@ -74,8 +58,8 @@ fn legend(out: &mut String, x: f64, y: f64) {
 }
 
 /// Speed-up over sequential code against pool size, one panel per workload.
-fn scaling(rows: &[Row], machine: &str) -> String {
-    let mut by: BTreeMap<&str, Vec<&Row>> = BTreeMap::new();
+fn scaling(rows: &[Record], machine: &str) -> String {
+    let mut by: BTreeMap<&str, Vec<&Record>> = BTreeMap::new();
     for r in rows {
         by.entry(&r.experiment).or_default().push(r);
     }
@@ -92,13 +76,13 @@ fn scaling(rows: &[Row], machine: &str) -> String {
         let seq: Vec<f64> = rs
             .iter()
             .filter(|r| r.variant == "seq")
-            .map(|r| r.wall)
+            .map(|r| wall(r))
             .collect();
         let seq = seq.iter().cloned().fold(f64::INFINITY, f64::min);
         let speedup = |v: &str, t: usize| {
             rs.iter()
                 .find(|r| r.variant == v && r.threads == t)
-                .map(|r| seq / r.wall)
+                .map(|r| seq / wall(r))
         };
         let ymax = xs
             .iter()
@@ -221,14 +205,13 @@ fn human(s: f64) -> String {
 }
 
 fn main() {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let dir = root.join("target/weft-bench");
+    let root = workspace_root();
     let machine = format!(
         "{} vCPUs, shared",
         std::thread::available_parallelism().map_or(0, |n| n.get())
     );
-    let scaling_rows = read_csv(&dir.join("scaling.csv"));
-    let cpu_rows = read_csv(&dir.join("cpu.csv"));
+    let scaling_rows = read("scaling");
+    let cpu_rows = read("cpu");
     std::fs::create_dir_all(root.join("docs")).expect("docs/");
 
     let svg = scaling(&scaling_rows, &machine);
@@ -236,10 +219,10 @@ fn main() {
 
     // CPU bars: the CPU-harness experiments, then the scaling workloads at 2 threads.
     let mut bars = Vec::new();
-    let find = |rows: &[Row], e: &str, v: &str, t: usize| {
+    let find = |rows: &[Record], e: &str, v: &str, t: usize| {
         rows.iter()
             .find(|r| r.experiment == e && r.variant == v && r.threads == t)
-            .map(|r| r.cpu)
+            .map(|r| r.sample.cpu.as_secs_f64())
     };
     let mut seen = Vec::new();
     for r in cpu_rows.iter().chain(scaling_rows.iter()) {
@@ -261,6 +244,6 @@ fn main() {
     std::fs::write(root.join("docs/cpu.svg"), svg).expect("write cpu.svg");
     println!(
         "wrote docs/scaling.svg and docs/cpu.svg from {}",
-        dir.display()
+        results_dir().display()
     );
 }

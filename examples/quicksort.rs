@@ -6,16 +6,12 @@
 use std::panic::Location;
 use weft::prelude::*;
 
-#[allow(dead_code)] // unused where tests include this file
-#[path = "common/sort_table.rs"]
-mod sort_table;
-#[allow(unused_imports)]
-use sort_table::SortTable;
 use weft::weight::Weight;
+use weft_bench::sort_table::SortTable;
 
 /// Sorts `v`, splitting while the weight `W` says so: `quicksort::<Cost<4>>(&mut v)`.
 #[track_caller]
-pub fn quicksort<W: Weight>(v: &mut [impl Ord + Send]) {
+fn quicksort<W: Weight>(v: &mut [impl Ord + Send]) {
     recurse(v, W::root(v.len(), Location::caller()), false);
 }
 
@@ -59,36 +55,47 @@ fn partition<T: Ord>(v: &mut [T]) -> usize {
     j
 }
 
-#[allow(dead_code)] // unused where tests include this file
 fn main() {
-    let t = SortTable::from_args();
-    t.print(&[
-        (
-            "std sort_unstable (sequential)",
-            t.time(&|v| v.sort_unstable()),
-        ),
-        (
-            "quicksort::<Adaptive> (this file)",
-            t.time(&|v| t.weft.install(|| quicksort::<Adaptive>(v))),
-        ),
-        (
-            "quicksort::<Cost<4>> (this file)",
-            t.time(&|v| t.weft.install(|| quicksort::<Cost<4>>(v))),
-        ),
-        (
-            "weft par_sort_unstable",
-            t.time(&|v| t.weft.install(|| v.par_sort_unstable())),
-        ),
-        (
-            "weft par_sort",
-            t.time(&|v| t.weft.install(|| v.par_sort())),
-        ),
-        (
-            "rayon par_sort",
-            t.time(&|v| {
-                t.rayon
-                    .install(|| rayon::slice::ParallelSliceMut::par_sort(&mut v[..]))
+    SortTable::from_args().run(
+        false,
+        &[
+            ("quicksort::<Adaptive> (this file)", &|v| {
+                quicksort::<Adaptive>(v)
             }),
-        ),
-    ]);
+            ("quicksort::<Cost<4>> (this file)", &|v| {
+                quicksort::<Cost<4>>(v)
+            }),
+        ],
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::quicksort;
+    use weft::weight::Weight;
+    use weft_testkit::{every_config, Rng};
+
+    /// `quicksort::<W>` against std's sort, at lengths around the sequential cutoff and up,
+    /// on distinct and on duplicate-heavy numbers.
+    fn sorts_like_std<W: Weight>() {
+        for (seed, len) in [0, 1, 2, 15, 16, 17, 100, 1_000, 4_097, 30_000]
+            .into_iter()
+            .enumerate()
+        {
+            for modulus in [u32::MAX, 10] {
+                let mut rng = Rng::new(seed as u64);
+                let mut got: Vec<u32> = (0..len).map(|_| rng.next_u32() % modulus).collect();
+                let mut expected = got.clone();
+                expected.sort_unstable();
+                quicksort::<W>(&mut got);
+                let w = std::any::type_name::<W>();
+                assert_eq!(got, expected, "{w}, len {len}, modulus {modulus}");
+            }
+        }
+    }
+
+    #[test]
+    fn quicksort_sorts_like_std_under_every_weight_on_every_pool() {
+        every_config!(sorts_like_std());
+    }
 }

@@ -24,6 +24,8 @@
 //! let (a, b) = weft::join(|| 1 + 1, || 2 + 2);
 //! assert_eq!((a, b), (2, 4));
 //! ```
+#![deny(missing_docs)]
+#![doc(test(attr(deny(warnings))))]
 
 pub use weft_core::*;
 pub use weft_iter::*;

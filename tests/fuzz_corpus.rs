@@ -1,21 +1,8 @@
 //! Replays the fuzzers' seed corpora (`fuzz/corpus/<target>/`) through their checks on stable.
 //!
-//! The checks are the fuzz crate's own files, included by path, so the libFuzzer targets and
-//! this test share one copy of the logic. Run a target itself with cargo-fuzz: see
-//! `fuzz/README.md`.
-
-#[path = "../fuzz/src/bytes.rs"]
-mod bytes;
-#[path = "../fuzz/src/iter_pipeline.rs"]
-mod iter_pipeline;
-#[path = "../fuzz/src/join_tree.rs"]
-mod join_tree;
-#[path = "../fuzz/src/planned.rs"]
-mod planned;
-#[path = "../fuzz/src/pools.rs"]
-mod pools;
-#[path = "../fuzz/src/sort.rs"]
-mod sort;
+//! The checks are the fuzz crate's own (`weft-fuzz`, here without libFuzzer), so the libFuzzer
+//! targets and this test share one copy of the logic. Run a target itself with cargo-fuzz:
+//! see `fuzz/README.md`.
 
 use std::fs;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -52,15 +39,15 @@ fn replay(target: &str, check: fn(&[u8])) {
 
 #[test]
 fn iter_pipeline_corpus() {
-    replay("iter_pipeline", iter_pipeline::check);
+    replay("iter_pipeline", weft_fuzz::iter_pipeline::check);
 }
 
 #[test]
 fn sort_corpus() {
-    replay("sort", sort::check);
+    replay("sort", weft_fuzz::sort::check);
 }
 
 #[test]
 fn join_tree_corpus() {
-    replay("join_tree", join_tree::check);
+    replay("join_tree", weft_fuzz::join_tree::check);
 }

@@ -107,7 +107,8 @@ where
     R: Send,
 {
     let n = registry.num_threads();
-    let current = WorkerThread::current_ref().filter(|w| std::ptr::eq(w.registry(), &**registry));
+    // A worker (of this pool or another) waits serving its own pool; others park.
+    let current = WorkerThread::current_ref();
     let parker = current_parker();
     let owner = current.map_or(Arc::as_ptr(&parker), WorkerThread::parker);
     let latch = CountLatch::with_count(n, owner);

@@ -1,6 +1,7 @@
 //! Configuring and building pools: `ThreadPoolBuilder`, its spawn hooks and its error type.
 
 use crate::registry::Registry;
+use crate::thread::{self, Start};
 use crate::thread_pool::ThreadPool;
 use crate::topology;
 use std::any::Any;
@@ -58,6 +59,7 @@ pub struct ThreadPoolBuilder<S = DefaultSpawn> {
     pub(crate) panic_handler: Option<Box<PanicHandler>>,
     pub(crate) keep_alive: Duration,
     pub(crate) max_blocking_threads: usize,
+    pub(crate) breadth_first: bool,
     pub(crate) spawn_handler: S,
 }
 
@@ -74,6 +76,7 @@ impl Default for ThreadPoolBuilder {
             panic_handler: None,
             keep_alive: DEFAULT_KEEP_ALIVE,
             max_blocking_threads: DEFAULT_MAX_BLOCKING_THREADS,
+            breadth_first: false,
             spawn_handler: DefaultSpawn,
         }
     }
@@ -124,24 +127,74 @@ impl ThreadPoolBuilder {
         F: FnOnce(&ThreadPool) -> R,
     {
         std::thread::scope(|scope| {
-            let wrapper = &wrapper;
             let pool = self
-                .spawn_handler(|thread| {
-                    let mut builder = std::thread::Builder::new();
-                    if let Some(name) = thread.name() {
-                        builder = builder.name(name.to_string());
-                    }
-                    if let Some(size) = thread.stack_size() {
-                        builder = builder.stack_size(size);
-                    }
-                    builder.spawn_scoped(scope, move || wrapper(thread))?;
-                    Ok(())
+                .with_spawn(ScopedSpawn {
+                    scope,
+                    wrapper: &wrapper,
                 })
                 .build()?;
+            // Declared after `pool`, so dropped first, also when `with_pool` panics: no spare
+            // is spawned into the scope once this function leaves it.
+            let _retire = RetireSpawner(pool.registry().clone());
             let result = with_pool(&pool);
             pool.wait_until_stopped();
             Ok(result)
         })
+    }
+}
+
+/// Spawns `build_scoped`'s threads as scoped threads running the user's wrapper.
+struct ScopedSpawn<'scope, 'env, W> {
+    scope: &'scope std::thread::Scope<'scope, 'env>,
+    wrapper: &'env W,
+}
+
+impl<'scope, 'env, W: Fn(ThreadBuilder) + Sync> ScopedSpawn<'scope, 'env, W> {
+    fn spawn_scoped(
+        scope: &'scope std::thread::Scope<'scope, 'env>,
+        wrapper: &'env W,
+        thread: ThreadBuilder,
+    ) -> io::Result<()> {
+        let mut builder = std::thread::Builder::new();
+        if let Some(name) = thread.name() {
+            builder = builder.name(name.to_string());
+        }
+        if let Some(size) = thread.stack_size() {
+            builder = builder.stack_size(size);
+        }
+        builder.spawn_scoped(scope, move || wrapper(thread))?;
+        Ok(())
+    }
+}
+
+impl<W: Fn(ThreadBuilder) + Sync> ThreadSpawn for ScopedSpawn<'_, '_, W> {
+    fn spawn(&mut self, thread: ThreadBuilder) -> io::Result<()> {
+        Self::spawn_scoped(self.scope, self.wrapper, thread)
+    }
+
+    fn spare_spawner(&self) -> Box<dyn FnMut(ThreadBuilder) -> io::Result<()> + Send> {
+        let (scope, wrapper) = (self.scope, self.wrapper);
+        let spawner: Box<dyn FnMut(ThreadBuilder) -> io::Result<()> + Send + '_> =
+            Box::new(move |thread| Self::spawn_scoped(scope, wrapper, thread));
+        // SAFETY: only `build_scoped` makes a `ScopedSpawn`, and it retires the pool's spawner
+        // (`RetireSpawner`, under the spawner's mutex, which every spawn holds) before it
+        // leaves the scope that `scope` and `wrapper` borrow from; nothing calls the spawner
+        // after that. The two types differ only in the trait object's lifetime bound.
+        unsafe {
+            std::mem::transmute::<
+                Box<dyn FnMut(ThreadBuilder) -> io::Result<()> + Send + '_>,
+                Box<dyn FnMut(ThreadBuilder) -> io::Result<()> + Send + 'static>,
+            >(spawner)
+        }
+    }
+}
+
+/// Retires a pool's spare spawner when dropped (see `ScopedSpawn::spare_spawner`).
+struct RetireSpawner(Arc<Registry>);
+
+impl Drop for RetireSpawner {
+    fn drop(&mut self) {
+        self.0.retire_spawner();
     }
 }
 
@@ -404,6 +457,27 @@ impl<S: ThreadSpawn> ThreadPoolBuilder<S> {
     where
         F: FnMut(ThreadBuilder) -> io::Result<()>,
     {
+        self.with_spawn(CustomSpawn(spawn))
+    }
+
+    /// Has worker threads run spawned jobs in the order they were spawned (FIFO) instead of
+    /// the default most-recent-first, as rayon's deprecated option of the same name.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # #![allow(deprecated)]
+    /// let pool = weft_core::ThreadPoolBuilder::new().num_threads(1).breadth_first().build().unwrap();
+    /// assert_eq!(pool.install(|| weft_core::join(|| 1, || 2)), (1, 2));
+    /// ```
+    #[deprecated(note = "use `scope_fifo` and `spawn_fifo` for similar effect")]
+    pub fn breadth_first(mut self) -> Self {
+        self.breadth_first = true;
+        self
+    }
+
+    /// The same settings with another way of spawning threads.
+    fn with_spawn<T>(self, spawn_handler: T) -> ThreadPoolBuilder<T> {
         ThreadPoolBuilder {
             num_threads: self.num_threads,
             physical_cores: self.physical_cores,
@@ -415,7 +489,8 @@ impl<S: ThreadSpawn> ThreadPoolBuilder<S> {
             panic_handler: self.panic_handler,
             keep_alive: self.keep_alive,
             max_blocking_threads: self.max_blocking_threads,
-            spawn_handler: CustomSpawn(spawn),
+            breadth_first: self.breadth_first,
+            spawn_handler,
         }
     }
 }
@@ -441,27 +516,80 @@ pub struct ThreadBuilder {
     pub(crate) stack_size: Option<usize>,
     pub(crate) registry: Arc<Registry>,
     pub(crate) index: usize,
+    pub(crate) start: Start,
 }
 
 impl ThreadBuilder {
-    /// This thread's worker index.
+    /// This thread's worker index (for a spare thread, the seat it is spawned to serve).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let pool = weft_core::ThreadPoolBuilder::new()
+    ///     .num_threads(2)
+    ///     .spawn_handler(|thread| {
+    ///         assert!(thread.index() < 2);
+    ///         std::thread::spawn(move || thread.run());
+    ///         Ok(())
+    ///     })
+    ///     .build()
+    ///     .unwrap();
+    /// assert_eq!(pool.current_num_threads(), 2);
+    /// ```
     pub fn index(&self) -> usize {
         self.index
     }
 
     /// The name the builder's `thread_name` gave this thread, if any.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let pool = weft_core::ThreadPoolBuilder::new()
+    ///     .num_threads(1)
+    ///     .thread_name(|i| format!("w{i}"))
+    ///     .spawn_handler(|thread| {
+    ///         assert_eq!(thread.name(), Some("w0"));
+    ///         std::thread::spawn(move || thread.run());
+    ///         Ok(())
+    ///     })
+    ///     .build()
+    ///     .unwrap();
+    /// # drop(pool);
+    /// ```
     pub fn name(&self) -> Option<&str> {
         self.name.as_deref()
     }
 
     /// The stack size asked for, if any.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let pool = weft_core::ThreadPoolBuilder::new()
+    ///     .num_threads(1)
+    ///     .stack_size(1 << 20)
+    ///     .spawn_handler(|thread| {
+    ///         assert_eq!(thread.stack_size(), Some(1 << 20));
+    ///         std::thread::spawn(move || thread.run());
+    ///         Ok(())
+    ///     })
+    ///     .build()
+    ///     .unwrap();
+    /// # drop(pool);
+    /// ```
     pub fn stack_size(&self) -> Option<usize> {
         self.stack_size
     }
 
-    /// Runs the worker on the current thread until the pool shuts down.
+    /// Runs the pool thread on the current thread until the pool shuts down (or, for a spare,
+    /// until its keep-alive runs out).
+    ///
+    /// # Examples
+    ///
+    /// See [`ThreadPoolBuilder::spawn_handler`].
     pub fn run(self) {
-        crate::worker::run_original_worker(self.registry, self.index);
+        thread::main(self.registry, self.start);
     }
 }
 
@@ -477,18 +605,31 @@ impl fmt::Debug for ThreadBuilder {
 
 /// How a builder starts threads. Implemented by [`DefaultSpawn`] and [`CustomSpawn`].
 pub trait ThreadSpawn: sealed::Sealed {
-    /// Starts `thread`.
+    /// Starts `thread` while the pool is built.
     #[doc(hidden)]
     fn spawn(&mut self, thread: ThreadBuilder) -> io::Result<()>;
+
+    /// How the pool spawns spare threads later (for `blocking`).
+    #[doc(hidden)]
+    fn spare_spawner(&self) -> Box<dyn FnMut(ThreadBuilder) -> io::Result<()> + Send>;
 }
 
 mod sealed {
     pub trait Sealed {}
     impl Sealed for super::DefaultSpawn {}
     impl<F> Sealed for super::CustomSpawn<F> {}
+    impl<W> Sealed for super::ScopedSpawn<'_, '_, W> {}
 }
 
-/// Spawns worker threads with `std::thread::Builder`.
+/// Spawns worker threads with `std::thread::Builder`, named and sized as the builder says.
+///
+/// # Examples
+///
+/// ```
+/// let builder: weft_core::ThreadPoolBuilder<weft_core::DefaultSpawn> =
+///     weft_core::ThreadPoolBuilder::new();
+/// assert!(builder.num_threads(1).build().is_ok());
+/// ```
 #[derive(Debug, Default)]
 pub struct DefaultSpawn;
 
@@ -504,15 +645,43 @@ impl ThreadSpawn for DefaultSpawn {
         b.spawn(|| thread.run())?;
         Ok(())
     }
+
+    fn spare_spawner(&self) -> Box<dyn FnMut(ThreadBuilder) -> io::Result<()> + Send> {
+        Box::new(|thread| DefaultSpawn.spawn(thread))
+    }
 }
 
 /// Spawns worker threads with a user closure (see [`ThreadPoolBuilder::spawn_handler`]).
+///
+/// The closure is only called while the pool is built: like rayon's, it may borrow data that
+/// does not outlive `build`, so weft cannot call it later. Spare threads for
+/// [`blocking`](crate::blocking) are therefore made as [`DefaultSpawn`] makes them (named and
+/// sized by the builder; the start handler runs on them). Use
+/// [`build_scoped`](ThreadPoolBuilder::build_scoped) to have spares made by your wrapper too.
+///
+/// # Examples
+///
+/// ```
+/// let pool = weft_core::ThreadPoolBuilder::new()
+///     .num_threads(1)
+///     .spawn_handler(|thread| {
+///         std::thread::spawn(move || thread.run());
+///         Ok(())
+///     })
+///     .build()
+///     .unwrap();
+/// assert_eq!(pool.install(|| 2 + 2), 4);
+/// ```
 #[derive(Debug)]
 pub struct CustomSpawn<F>(F);
 
 impl<F: FnMut(ThreadBuilder) -> io::Result<()>> ThreadSpawn for CustomSpawn<F> {
     fn spawn(&mut self, thread: ThreadBuilder) -> io::Result<()> {
         (self.0)(thread)
+    }
+
+    fn spare_spawner(&self) -> Box<dyn FnMut(ThreadBuilder) -> io::Result<()> + Send> {
+        DefaultSpawn.spare_spawner()
     }
 }
 
@@ -532,9 +701,17 @@ pub struct ThreadPoolBuildError {
 #[derive(Debug)]
 pub(crate) enum ErrorKind {
     GlobalPoolAlreadyInitialized,
+    CurrentThreadAlreadyInPool,
     TooManyThreads(usize),
     IOError(io::Error),
 }
+
+/// rayon's text for [`ErrorKind::GlobalPoolAlreadyInitialized`] (code compares it).
+const GLOBAL_POOL_ALREADY_INITIALIZED: &str =
+    "The global thread pool has already been initialized.";
+/// rayon's text for [`ErrorKind::CurrentThreadAlreadyInPool`].
+const CURRENT_THREAD_ALREADY_IN_POOL: &str =
+    "The current thread is already part of another thread pool.";
 
 impl ThreadPoolBuildError {
     pub(crate) fn new(kind: ErrorKind) -> Self {
@@ -545,14 +722,13 @@ impl ThreadPoolBuildError {
 impl fmt::Display for ThreadPoolBuildError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.kind {
-            ErrorKind::GlobalPoolAlreadyInitialized => {
-                f.write_str("the global thread pool has already been initialized")
-            }
+            ErrorKind::GlobalPoolAlreadyInitialized => f.write_str(GLOBAL_POOL_ALREADY_INITIALIZED),
+            ErrorKind::CurrentThreadAlreadyInPool => f.write_str(CURRENT_THREAD_ALREADY_IN_POOL),
             ErrorKind::TooManyThreads(n) => write!(
                 f,
                 "{n} threads asked for, more than max_num_threads() = {MAX_THREADS}"
             ),
-            ErrorKind::IOError(e) => write!(f, "could not spawn a pool thread: {e}"),
+            ErrorKind::IOError(e) => e.fmt(f),
         }
     }
 }

@@ -32,6 +32,20 @@ pub fn current_thread_index() -> Option<usize> {
     WorkerThread::current_ref().map(WorkerThread::index)
 }
 
+/// Whether the current thread is a pool worker with jobs of its own queued (`None` outside
+/// every pool).
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(weft_core::current_thread_has_pending_tasks(), None);
+/// let pool = weft_core::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+/// assert_eq!(pool.install(weft_core::current_thread_has_pending_tasks), Some(false));
+/// ```
+pub fn current_thread_has_pending_tasks() -> Option<bool> {
+    WorkerThread::current_ref().map(WorkerThread::has_local_work)
+}
+
 /// The counters of the current pool (the one this thread works for, else the global pool).
 ///
 /// # Examples

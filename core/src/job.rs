@@ -122,10 +122,12 @@ impl<L: Latch, F: FnOnce(bool) -> R + Send, R: Send> StackJob<L, F, R> {
         unsafe { JobRef::new(self) }
     }
 
-    /// Runs the job on its creator's thread after taking it back from the deque.
+    /// Runs the job on its creator's thread after taking it back (it never ran).
     #[inline]
-    pub(crate) fn run_inline(self, migrated: bool) -> R {
-        let func = self.func.into_inner().expect("weft: a stack job ran twice");
+    pub(crate) fn run_inline(&self, migrated: bool) -> R {
+        // SAFETY: the creator took the job back, so no other thread can run it: the creator
+        // has exclusive access to `func`.
+        let func = unsafe { (*self.func.get()).take() }.expect("weft: a stack job ran twice");
         func(migrated)
     }
 

@@ -1,8 +1,11 @@
 //! `join`: run two closures, potentially in parallel, on the caller's stack.
 //!
-//! The caller pushes `b` on its deque (stealable), runs `a`, then pops `b` back and runs it
-//! inline if nobody stole it: that path touches no latch and allocates nothing. If `b` was
-//! stolen, the caller waits on `b`'s latch, running other work meanwhile (see `worker`).
+//! The caller keeps `b` in its private fork stack, runs `a`, then takes `b` back and runs it
+//! inline if it is still private: that path is a few plain stores, with no atomic
+//! read-modify-write, no fence and no allocation. `b` is published to the caller's stealable
+//! deque only when another worker is idle (see `fork.rs`); if it was published, the caller pops
+//! it back if nobody stole it, or waits on `b`'s latch, running other work meanwhile (see
+//! `wait.rs`).
 
 use crate::job::StackJob;
 use crate::latch::SpinLatch;
@@ -14,9 +17,10 @@ use crate::unwind;
 /// # Examples
 ///
 /// ```
-/// let (a, _) = weft_core::join_context(|ctx| ctx.migrated(), |_| ());
-/// // `a` runs on the calling worker; it migrated only if the call came from outside the pool.
-/// let _ = a;
+/// let pool = weft_core::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+/// let (a, b) = pool.install(|| weft_core::join_context(|ctx| ctx.migrated(), |_| 7));
+/// assert!(!a); // `a` runs on the calling worker
+/// assert_eq!(b, 7);
 /// ```
 #[derive(Debug)]
 pub struct FnContext {
@@ -40,10 +44,9 @@ impl FnContext {
 
 /// Runs `oper_a` and `oper_b`, potentially in parallel, and returns both results.
 ///
-/// `oper_a` runs on the calling thread; `oper_b` is offered to other workers and run here too
-/// if nobody takes it first (on a pool of one thread it is not offered at all: nobody could
-/// take it). Called outside any pool, the whole join is injected into the
-/// global pool and the caller parks until it is done.
+/// `oper_a` runs on the calling thread; `oper_b` is offered to other workers when one is idle,
+/// and runs here too if nobody takes it first. Called outside any pool, the whole join is
+/// injected into the global pool and the caller parks until it is done.
 ///
 /// # Panics
 ///
@@ -86,8 +89,13 @@ where
 /// # Examples
 ///
 /// ```
-/// let (a, b) = weft_core::join_context(|_| 1, |ctx| if ctx.migrated() { 2 } else { 2 });
-/// assert_eq!((a, b), (1, 2));
+/// // From outside the pool the join is injected: `a` runs on a worker, so it migrated.
+/// let (a_migrated, _) = weft_core::join_context(|ctx| ctx.migrated(), |_| ());
+/// assert!(a_migrated);
+/// // On a worker, `a` runs where it was called.
+/// let pool = weft_core::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+/// let (a_migrated, _) = pool.install(|| weft_core::join_context(|ctx| ctx.migrated(), |_| ()));
+/// assert!(!a_migrated);
 /// ```
 pub fn join_context<A, B, RA, RB>(oper_a: A, oper_b: B) -> (RA, RB)
 where
@@ -97,33 +105,38 @@ where
     RB: Send,
 {
     registry::in_worker(|worker, injected| {
-        if worker.alone() {
-            return join_alone(oper_a, oper_b, injected);
-        }
         let job_b = StackJob::new(
             move |migrated| oper_b(FnContext::new(migrated)),
             SpinLatch::new(worker.parker()),
         );
-        // SAFETY: `job_b` stays on this stack until it is popped back or its latch is set;
+        // SAFETY: `job_b` stays on this stack until it is taken back or its latch is set;
         // both are awaited below before returning (also when `oper_a` panics).
         let job_b_ref = unsafe { job_b.as_job_ref() };
         let job_b_id = job_b_ref.id();
-        worker.push(job_b_ref);
+        let pos = worker.push_fork(job_b_ref);
 
         let result_a = match unwind::halt_unwinding(move || oper_a(FnContext::new(injected))) {
             Ok(value) => value,
             Err(payload) => {
-                // Let `b` finish (run it here if still queued) before unwinding past it.
-                worker.wait_until(job_b.latch.core());
+                // Let `b` finish before unwinding past it; `a`'s panic wins over `b`'s.
+                if worker.pop_fork(pos) {
+                    let _ = unwind::halt_unwinding(|| job_b.run_inline(injected));
+                } else {
+                    worker.wait_until(job_b.latch.core());
+                }
                 unwind::resume_unwinding(payload)
             }
         };
 
+        if worker.pop_fork(pos) {
+            // Nobody needed `b`: the whole fork was a few plain stores.
+            return (result_a, job_b.run_inline(injected));
+        }
+        // `b` was published: take it back if nobody stole it, else wait for it.
         while !job_b.latch.probe() {
             match worker.take_local_job() {
                 Some(job) if job.id() == job_b_id => {
-                    let result_b = job_b.run_inline(injected);
-                    return (result_a, result_b);
+                    return (result_a, job_b.run_inline(injected));
                 }
                 // SAFETY: a job from our own deque is live and runs once.
                 Some(job) => unsafe { worker.execute(job) },
@@ -135,22 +148,6 @@ where
         }
         (result_a, job_b.into_result())
     })
-}
-
-/// `join` on a pool of one thread: nobody could steal `b`, so publishing it would be pure
-/// cost. Runs `a` then `b`; a panic in either propagates after both have run, as in `join`.
-#[inline]
-fn join_alone<A, B, RA, RB>(oper_a: A, oper_b: B, injected: bool) -> (RA, RB)
-where
-    A: FnOnce(FnContext) -> RA,
-    B: FnOnce(FnContext) -> RB,
-{
-    let result_a = unwind::halt_unwinding(|| oper_a(FnContext::new(injected)));
-    let result_b = unwind::halt_unwinding(|| oper_b(FnContext::new(injected)));
-    match (result_a, result_b) {
-        (Ok(a), Ok(b)) => (a, b),
-        (Err(payload), _) | (_, Err(payload)) => unwind::resume_unwinding(payload),
-    }
 }
 
 #[cfg(test)]

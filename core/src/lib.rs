@@ -55,13 +55,18 @@
 //! assert_eq!(sum, 499_500);
 //! ```
 #![deny(missing_docs)]
+#![doc(test(attr(deny(warnings))))]
 #![cfg_attr(weft_loom, allow(dead_code, unused_imports))]
 
+mod fence;
+mod fork;
 mod handoff;
+mod job;
 mod latch;
 mod loom;
 mod parker;
 mod sleep;
+mod unwind;
 
 #[cfg(not(weft_loom))]
 mod blocking;
@@ -70,13 +75,17 @@ mod broadcast;
 #[cfg(not(weft_loom))]
 mod builder;
 #[cfg(not(weft_loom))]
+mod cache;
+#[cfg(not(weft_loom))]
 mod current;
 #[cfg(not(weft_loom))]
-mod job;
+mod future;
 #[cfg(not(weft_loom))]
 mod join;
 #[cfg(not(weft_loom))]
 mod metrics;
+#[cfg(not(weft_loom))]
+mod monitor;
 #[cfg(not(weft_loom))]
 mod registry;
 #[cfg(not(weft_loom))]
@@ -84,11 +93,13 @@ mod scope;
 #[cfg(not(weft_loom))]
 mod spawn;
 #[cfg(not(weft_loom))]
+mod thread;
+#[cfg(not(weft_loom))]
 mod thread_pool;
 #[cfg(not(weft_loom))]
 mod topology;
 #[cfg(not(weft_loom))]
-mod unwind;
+mod wait;
 #[cfg(not(weft_loom))]
 mod worker;
 
@@ -103,7 +114,11 @@ pub use crate::{
         max_num_threads, CustomSpawn, DefaultSpawn, ThreadBuilder, ThreadPoolBuildError,
         ThreadPoolBuilder, ThreadSpawn,
     },
-    current::{current_num_threads, current_thread_index, metrics, yield_local, yield_now, Yield},
+    current::{
+        current_num_threads, current_thread_has_pending_tasks, current_thread_index, metrics,
+        yield_local, yield_now, Yield,
+    },
+    future::{spawn_future, SpawnFuture},
     join::{join, join_context, FnContext},
     metrics::Metrics,
     scope::{in_place_scope, in_place_scope_fifo, scope, scope_fifo, Scope, ScopeFifo},

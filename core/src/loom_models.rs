@@ -1,9 +1,16 @@
-//! loom models of the latch, sleep and hand-off protocols
+//! loom models of the shipped protocols: the latch and parker, the count latch, the sleep
+//! protocol as workers call it, the fork stack, and the lazy hand-off
 //! (`RUSTFLAGS="--cfg weft_loom" cargo test -p weft-core --release --lib`).
+//!
+//! Each model drives the real types (`SpinLatch`, `CountLatch`, `Parker`, `Sleep`,
+//! `ForkStack`, the hand-off word's `enter` / `leave` / `lend` and `MonitorState`) on loom
+//! threads; only the queues a worker searches are stood in for, by a counter.
 
-use crate::handoff::Baton;
-use crate::latch::{Latch, SpinLatch};
-use crate::loom::atomic::{AtomicUsize, Ordering};
+use crate::fork::ForkStack;
+use crate::handoff::{self, Announce, MonitorState};
+use crate::job::{Job, JobRef};
+use crate::latch::{CountLatch, Latch, SpinLatch};
+use crate::loom::atomic::{AtomicU64, AtomicUsize, Ordering};
 use crate::loom::Arc;
 use crate::parker::Parker;
 use crate::sleep::Sleep;
@@ -31,106 +38,207 @@ fn latch_set_wakes_parked_owner() {
     });
 }
 
-/// Work pushed while the last worker falls asleep is never lost: the worker either sees the
-/// job in its re-check or is woken for it.
+/// A count latch of two jobs is set by the last one only, and its owner, parked, sees both
+/// jobs' writes.
+#[test]
+fn count_latch_wakes_its_owner_after_the_last_job() {
+    loom::model(|| {
+        let parker = Arc::new(Parker::new());
+        let latch = Arc::new(CountLatch::with_count(2, Arc::as_ptr(&parker)));
+        let sum = Arc::new(AtomicUsize::new(0));
+        let jobs: Vec<_> = (1..=2)
+            .map(|i| {
+                let (latch, sum) = (latch.clone(), sum.clone());
+                thread::spawn(move || {
+                    sum.fetch_add(i, Ordering::Relaxed);
+                    // SAFETY: kept alive by the Arc.
+                    unsafe { Latch::set(&*latch) };
+                })
+            })
+            .collect();
+        latch.core().wait_parked(&parker);
+        assert_eq!(sum.load(Ordering::Relaxed), 3);
+        for job in jobs {
+            job.join().unwrap();
+        }
+    });
+}
+
+/// One worker's search as `wait.rs` runs it, on the real `Sleep`: take a job from `queue` or
+/// sleep, re-checking `queue` after registering; as the last searcher to leave, pass the
+/// search on if work is still queued (`wake_one_if`). Returns once `taken` reaches `jobs`.
+fn search(sleep: &Sleep, index: usize, queue: &AtomicUsize, taken: &AtomicUsize, jobs: usize) {
+    let parker = Arc::new(Parker::new());
+    loop {
+        sleep.start_searching();
+        let mut found = false;
+        while taken.load(Ordering::SeqCst) < jobs {
+            if queue
+                .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
+                .is_ok()
+            {
+                found = true;
+                break;
+            }
+            sleep.sleep(index, &parker, None, || {
+                queue.load(Ordering::SeqCst) == 0 && taken.load(Ordering::SeqCst) < jobs
+            });
+        }
+        if sleep.stop_searching() {
+            sleep.wake_one_if(|| queue.load(Ordering::SeqCst) > 0);
+        }
+        if !found {
+            return;
+        }
+        taken.fetch_add(1, Ordering::SeqCst);
+    }
+}
+
+/// Work published while the only worker falls asleep is never lost: the worker either sees
+/// the job in its re-check or is woken for it.
 #[test]
 fn work_pushed_while_last_worker_falls_asleep_is_not_lost() {
     loom::model(|| {
         let sleep = Arc::new(Sleep::new());
         let queue = Arc::new(AtomicUsize::new(0));
+        let taken = Arc::new(AtomicUsize::new(0));
         let worker = {
-            let (sleep, queue) = (sleep.clone(), queue.clone());
-            thread::spawn(move || {
-                let parker = Arc::new(Parker::new());
-                sleep.start_searching();
-                loop {
-                    if queue
-                        .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
-                        .is_ok()
-                    {
-                        break;
-                    }
-                    sleep.sleep(0, &parker, || queue.load(Ordering::SeqCst) == 0);
-                }
-                let _ = sleep.stop_searching();
-            })
+            let (sleep, queue, taken) = (sleep.clone(), queue.clone(), taken.clone());
+            thread::spawn(move || search(&sleep, 0, &queue, &taken, 1))
         };
         queue.fetch_add(1, Ordering::SeqCst);
         sleep.new_work();
         worker.join().unwrap();
-        assert_eq!(queue.load(Ordering::SeqCst), 0);
-    });
-}
-
-/// With two workers, one searching and one asleep, a job pushed while the searcher gives up
-/// is still taken: the last searcher re-checks, or the producer wakes the sleeper.
-#[test]
-fn last_searcher_leaving_does_not_strand_work() {
-    loom::model(|| {
-        let sleep = Arc::new(Sleep::new());
-        let queue = Arc::new(AtomicUsize::new(0));
-        let taken = Arc::new(AtomicUsize::new(0));
-        let spawn_worker = |index: usize| {
-            let (sleep, queue, taken) = (sleep.clone(), queue.clone(), taken.clone());
-            thread::spawn(move || {
-                let parker = Arc::new(Parker::new());
-                sleep.start_searching();
-                // Search until the job is taken by anyone; sleep when the queue looks empty.
-                while taken.load(Ordering::SeqCst) == 0 {
-                    if queue
-                        .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
-                        .is_ok()
-                    {
-                        taken.fetch_add(1, Ordering::SeqCst);
-                        break;
-                    }
-                    sleep.sleep(index, &parker, || queue.load(Ordering::SeqCst) == 0);
-                    if taken.load(Ordering::SeqCst) != 0 {
-                        break;
-                    }
-                }
-                if sleep.stop_searching() && queue.load(Ordering::SeqCst) > 0 {
-                    sleep.wake_one();
-                }
-            })
-        };
-        let w = spawn_worker(0);
-        queue.fetch_add(1, Ordering::SeqCst);
-        sleep.new_work();
-        // The job is taken exactly once; wake the worker if it sleeps after that.
-        while taken.load(Ordering::SeqCst) == 0 {
-            thread::yield_now();
-        }
-        sleep.wake_index(0);
-        w.join().unwrap();
         assert_eq!(taken.load(Ordering::SeqCst), 1);
     });
 }
 
-/// A slot reclaimed after `blocking` is never held by two threads, and the job its old
-/// holder queued is visible to the new one.
+/// Two real workers and two jobs published one at a time (each wakes at most one sleeper,
+/// none while someone searches): the last searcher's hand-on (`wake_one_if`) makes sure
+/// both jobs are taken, each once, and that nobody is left asleep with work queued.
 #[test]
-fn slot_handoff_is_exclusive_and_loses_no_job() {
+fn the_last_searcher_chain_with_two_workers_takes_every_job() {
     loom::model(|| {
-        let baton = Arc::new(Baton::new());
-        let holders = Arc::new(AtomicUsize::new(1));
-        let deque = Arc::new(AtomicUsize::new(0));
-        let holder = {
-            let (baton, holders, deque) = (baton.clone(), holders.clone(), deque.clone());
+        let sleep = Arc::new(Sleep::new());
+        let queue = Arc::new(AtomicUsize::new(0));
+        let taken = Arc::new(AtomicUsize::new(0));
+        let workers: Vec<_> = (0..2)
+            .map(|index| {
+                let (sleep, queue, taken) = (sleep.clone(), queue.clone(), taken.clone());
+                thread::spawn(move || search(&sleep, index, &queue, &taken, 2))
+            })
+            .collect();
+        for _ in 0..2 {
+            queue.fetch_add(1, Ordering::SeqCst);
+            sleep.new_work();
+        }
+        // The workers return once both jobs are taken; one may still sleep then: wake it.
+        while taken.load(Ordering::SeqCst) < 2 {
+            thread::yield_now();
+        }
+        sleep.wake_all();
+        for w in workers {
+            w.join().unwrap();
+        }
+        assert_eq!(taken.load(Ordering::SeqCst), 2);
+        assert_eq!(queue.load(Ordering::SeqCst), 0);
+    });
+}
+
+/// A job that counts its runs.
+struct Counted(AtomicUsize);
+
+impl Job for Counted {
+    unsafe fn execute(this: *const Self) {
+        // SAFETY: the models keep the job alive.
+        unsafe { (*this).0.fetch_add(1, Ordering::SeqCst) };
+    }
+}
+
+/// The owner pushes two forks and pops them, promoting the oldest once, while a thief makes
+/// a cold steal: every fork is taken by exactly one of them (none lost, none run twice).
+#[test]
+fn fork_stack_pop_promotion_and_steal_take_each_fork_once() {
+    loom::model(|| {
+        let stack = Arc::new(ForkStack::new());
+        let jobs: Arc<[Counted; 2]> =
+            Arc::new([Counted(AtomicUsize::new(0)), Counted(AtomicUsize::new(0))]);
+        let thief = {
+            let stack = stack.clone();
             thread::spawn(move || {
-                deque.store(1, Ordering::Relaxed); // a job queued before the hand-off
-                while !baton.pending() {
-                    thread::yield_now();
+                if let Some(job) = stack.steal() {
+                    // SAFETY: the jobs live in the Arc, held by the model until the end.
+                    unsafe { job.execute() };
                 }
-                holders.fetch_sub(1, Ordering::Relaxed);
-                assert!(baton.pass());
             })
         };
-        let parker = Arc::new(Parker::new());
-        let claim = baton.request(parker);
-        claim.wait();
-        assert_eq!(holders.fetch_add(1, Ordering::Relaxed), 0, "two holders");
-        assert_eq!(deque.load(Ordering::Relaxed), 1, "job lost in the hand-off");
-        holder.join().unwrap();
+        // SAFETY: as above.
+        let refs = jobs
+            .iter()
+            .map(|j| unsafe { JobRef::new(j) })
+            .collect::<Vec<_>>();
+        let outer = stack.push(refs[0]);
+        let inner = stack.push(refs[1]);
+        if let Some(job) = stack.take_oldest() {
+            // The owner publishes its oldest fork; running it here stands for its deque.
+            // SAFETY: as above.
+            unsafe { job.execute() };
+        }
+        for (pos, i) in [(inner, 1), (outer, 0)] {
+            if stack.pop_if_private(pos) {
+                // SAFETY: as above.
+                unsafe { refs[i].execute() };
+            }
+        }
+        thief.join().unwrap();
+        for job in jobs.iter() {
+            assert_eq!(job.0.load(Ordering::SeqCst), 1, "a fork lost or run twice");
+        }
+    });
+}
+
+/// A `blocking` call that returns races the monitor's lending: exactly one of "the caller
+/// kept its seat" and "the seat was lent" happens, and both sides agree on which.
+#[test]
+fn lazy_handoff_lends_a_seat_only_while_its_call_blocks() {
+    loom::model(|| {
+        let word = Arc::new(AtomicU64::new(handoff::RUNNING));
+        let stamp = handoff::stamp(1);
+        handoff::enter(&word, stamp);
+        let monitor = {
+            let word = word.clone();
+            thread::spawn(move || handoff::lend(&word, stamp))
+        };
+        let caller_lent = handoff::leave(&word, stamp);
+        let monitor_lent = monitor.join().unwrap();
+        assert_eq!(caller_lent, monitor_lent);
+        assert_eq!(word.load(Ordering::SeqCst), handoff::RUNNING);
+    });
+}
+
+/// The monitor never stays parked while a call blocks: either it sees the stamp when it
+/// re-scans after storing PARKED, or the call sees PARKED and wakes it.
+#[test]
+fn the_monitor_never_parks_past_a_blocked_call() {
+    loom::model(|| {
+        let state = Arc::new(MonitorState::new());
+        let word = Arc::new(AtomicU64::new(handoff::RUNNING));
+        // The monitor is running (it was started by an earlier call).
+        assert_eq!(state.announce(), Announce::Start);
+        let caller = {
+            let (state, word) = (state.clone(), word.clone());
+            thread::spawn(move || {
+                handoff::enter(&word, handoff::stamp(1));
+                state.announce()
+            })
+        };
+        let parked =
+            state.try_park(|| handoff::stamped_since(word.load(Ordering::SeqCst)).is_some());
+        let announced = caller.join().unwrap();
+        if parked {
+            // It parked: the call must have woken it (moved it back to polling).
+            assert_eq!(announced, Announce::Unpark);
+            assert!(!state.parked());
+        }
     });
 }

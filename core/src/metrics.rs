@@ -37,19 +37,45 @@ pub struct Metrics {
     pub spares_retired: u64,
     /// Calls of `blocking` on a worker of this pool.
     pub blocking_calls: u64,
+    /// `blocking` calls whose seat was passed on while they blocked: lent to a spare thread by
+    /// the monitor, or taken over by a worker already serving the seat beside them.
+    pub handoffs: u64,
+    /// Private forks published to a worker's stealable deque (because another worker was
+    /// idle, or before a wait, a spawn or a `blocking` call). A busy pool promotes almost
+    /// nothing: its forks stay private.
+    pub promotions: u64,
 }
 
-/// Counters written by the single thread that holds a worker slot.
+impl Metrics {
+    /// Adds `other`'s counts to these.
+    pub(crate) fn add(&mut self, other: &Metrics) {
+        self.jobs_executed += other.jobs_executed;
+        self.steals += other.steals;
+        self.wakeups += other.wakeups;
+        self.parks += other.parks;
+        self.spares_started += other.spares_started;
+        self.spares_reused += other.spares_reused;
+        self.spares_retired += other.spares_retired;
+        self.blocking_calls += other.blocking_calls;
+        self.handoffs += other.handoffs;
+        self.promotions += other.promotions;
+    }
+}
+
+/// Counters written by one worker thread only.
 ///
-/// Memory ordering: one writer at a time (slot hand-offs synchronise), so increments are a
-/// Relaxed load and store, not a locked read-modify-write; readers may lag slightly.
+/// Memory ordering: one writer, so increments are a Relaxed load and store, not a locked
+/// read-modify-write; readers may lag slightly.
 #[derive(Debug, Default)]
-pub(crate) struct SlotCounters {
+pub(crate) struct ThreadCounters {
     jobs_executed: AtomicU64,
     steals: AtomicU64,
+    promotions: AtomicU64,
+    blocking_calls: AtomicU64,
+    handoffs: AtomicU64,
 }
 
-impl SlotCounters {
+impl ThreadCounters {
     #[inline]
     fn bump(counter: &AtomicU64) {
         counter.store(counter.load(Ordering::Relaxed) + 1, Ordering::Relaxed);
@@ -65,9 +91,43 @@ impl SlotCounters {
         Self::bump(&self.steals);
     }
 
+    #[inline]
+    pub(crate) fn promoted(&self) {
+        Self::bump(&self.promotions);
+    }
+
+    #[inline]
+    pub(crate) fn blocking_call(&self) {
+        Self::bump(&self.blocking_calls);
+    }
+
+    /// A `blocking` call left its seat to a worker already serving it.
+    #[inline]
+    pub(crate) fn handed_off(&self) {
+        Self::bump(&self.handoffs);
+    }
+
+    /// Moves the counts into `m`, leaving zeros (called by the writer itself, when it leaves
+    /// its pool: counting it again when it rejoins must not count twice).
+    pub(crate) fn move_to(&self, m: &mut Metrics) {
+        self.add_to(m);
+        for counter in [
+            &self.jobs_executed,
+            &self.steals,
+            &self.promotions,
+            &self.blocking_calls,
+            &self.handoffs,
+        ] {
+            counter.store(0, Ordering::Relaxed);
+        }
+    }
+
     pub(crate) fn add_to(&self, m: &mut Metrics) {
         m.jobs_executed += self.jobs_executed.load(Ordering::Relaxed);
         m.steals += self.steals.load(Ordering::Relaxed);
+        m.promotions += self.promotions.load(Ordering::Relaxed);
+        m.blocking_calls += self.blocking_calls.load(Ordering::Relaxed);
+        m.handoffs += self.handoffs.load(Ordering::Relaxed);
     }
 }
 
@@ -77,7 +137,7 @@ pub(crate) struct SpareCounters {
     pub(crate) started: AtomicU64,
     pub(crate) reused: AtomicU64,
     pub(crate) retired: AtomicU64,
-    pub(crate) blocking_calls: AtomicU64,
+    pub(crate) handoffs: AtomicU64,
 }
 
 impl SpareCounters {
@@ -89,6 +149,6 @@ impl SpareCounters {
         m.spares_started += self.started.load(Ordering::Relaxed);
         m.spares_reused += self.reused.load(Ordering::Relaxed);
         m.spares_retired += self.retired.load(Ordering::Relaxed);
-        m.blocking_calls += self.blocking_calls.load(Ordering::Relaxed);
+        m.handoffs += self.handoffs.load(Ordering::Relaxed);
     }
 }

@@ -1,109 +1,54 @@
 //! A per-thread parking spot: the one place a weft thread sleeps.
 //!
-//! Every thread that ever waits in weft (a worker with nothing to do, a spare thread, an outside
-//! thread waiting for injected work) owns one `Parker`, shared through an `Arc` so that a waker
-//! can hold it past the moment the sleeper returns. `park` sleeps until `unpark` was called at
-//! least once since the previous `park` returned (a token, as `std::thread::park`), and may also
-//! return spuriously: callers always re-check their condition in a loop.
+//! Every thread that ever waits in weft (a worker with nothing to do, an outside thread waiting
+//! for injected work) owns one `Parker`, shared through an `Arc` so that a waker can hold it
+//! past the moment the sleeper returns. It is the thread's own park token
+//! (`std::thread::park`, a futex on Linux): `unpark` makes a token available, `park` sleeps
+//! until one is and consumes it, and either may see spurious returns (other code on the thread
+//! may use the same token), so callers always re-check their condition in a loop.
 //!
-//! Memory ordering: `unpark` publishes with Release (the swap to [`NOTIFIED`]); `park` consumes
-//! the token with Acquire, so whatever the waker wrote before `unpark` is visible after `park`.
+//! Memory ordering: `unpark` happens-before the `park` it ends returns (std's guarantee), so
+//! whatever the waker wrote before `unpark` is visible after `park`.
 
-#[cfg(not(weft_loom))]
-use crate::loom::atomic::{AtomicU32, Ordering};
-
-/// No token, nobody parked.
-#[cfg(not(weft_loom))]
-const EMPTY: u32 = 0;
-/// The owner is parked (or about to call futex wait) and needs a futex wake.
-#[cfg(not(weft_loom))]
-const PARKED: u32 = 1;
-/// A token is waiting: the next `park` returns at once.
-#[cfg(not(weft_loom))]
-const NOTIFIED: u32 = 2;
-
-/// A thread's parking spot (futex-based).
-#[cfg(not(weft_loom))]
-#[derive(Debug, Default)]
+/// A thread's parking spot.
+#[derive(Debug)]
 pub(crate) struct Parker {
-    state: AtomicU32,
+    thread: crate::loom::thread::Thread,
 }
 
-#[cfg(not(weft_loom))]
 impl Parker {
+    /// The calling thread's parking spot.
     pub(crate) fn new() -> Self {
-        Self::default()
+        Parker {
+            thread: crate::loom::thread::current(),
+        }
     }
 
     /// Sleeps until a token is available, then consumes it. Only the owning thread parks.
     pub(crate) fn park(&self) {
-        // Acquire: pairs with the Release swap in `unpark`.
-        if self
-            .state
-            .compare_exchange(NOTIFIED, EMPTY, Ordering::Acquire, Ordering::Relaxed)
-            .is_ok()
+        debug_assert_eq!(
+            self.thread.id(),
+            crate::loom::thread::current().id(),
+            "parked on another thread's parker"
+        );
+        crate::loom::thread::park();
+    }
+
+    /// Like [`park`](Self::park), but returns after `timeout` at the latest.
+    pub(crate) fn park_timeout(&self, timeout: std::time::Duration) {
+        #[cfg(not(weft_loom))]
+        std::thread::park_timeout(timeout);
+        // Under loom a timeout is a spurious return, which callers handle anyway.
+        #[cfg(weft_loom)]
         {
-            return;
-        }
-        // Announce the futex wait. Failure means a token arrived meanwhile (the only other
-        // transition, EMPTY -> NOTIFIED): consume it.
-        if self
-            .state
-            .compare_exchange(EMPTY, PARKED, Ordering::Relaxed, Ordering::Relaxed)
-            .is_err()
-        {
-            // Acquire: pairs with the Release swap in `unpark`.
-            self.state.swap(EMPTY, Ordering::Acquire);
-            return;
-        }
-        loop {
-            atomic_wait::wait(&self.state, PARKED);
-            // Acquire: pairs with the Release swap in `unpark`.
-            if self
-                .state
-                .compare_exchange(NOTIFIED, EMPTY, Ordering::Acquire, Ordering::Relaxed)
-                .is_ok()
-            {
-                return;
-            }
-            // Spurious futex return: still PARKED, wait again.
+            let _ = timeout;
+            loom::thread::yield_now();
         }
     }
 
     /// Makes a token available and wakes the owner if it is parked.
     pub(crate) fn unpark(&self) {
-        // Release: pairs with the Acquire in `park`.
-        if self.state.swap(NOTIFIED, Ordering::Release) == PARKED {
-            atomic_wait::wake_one(&self.state);
-        }
-    }
-}
-
-/// A thread's parking spot (loom model: a mutex-protected token and a condvar).
-#[cfg(weft_loom)]
-#[derive(Debug, Default)]
-pub(crate) struct Parker {
-    token: crate::loom::Mutex<bool>,
-    cv: crate::loom::Condvar,
-}
-
-#[cfg(weft_loom)]
-impl Parker {
-    pub(crate) fn new() -> Self {
-        Self::default()
-    }
-
-    pub(crate) fn park(&self) {
-        let mut token = self.token.lock().unwrap();
-        while !*token {
-            token = self.cv.wait(token).unwrap();
-        }
-        *token = false;
-    }
-
-    pub(crate) fn unpark(&self) {
-        *self.token.lock().unwrap() = true;
-        self.cv.notify_one();
+        self.thread.unpark();
     }
 }
 
@@ -122,10 +67,13 @@ mod tests {
     #[test]
     fn unpark_wakes_a_parked_thread() {
         for _ in 0..if cfg!(miri) { 5 } else { 200 } {
-            let p = Arc::new(Parker::new());
-            let q = p.clone();
-            let t = std::thread::spawn(move || q.park());
-            p.unpark();
+            let (tx, rx) = std::sync::mpsc::channel();
+            let t = std::thread::spawn(move || {
+                let p = Arc::new(Parker::new());
+                tx.send(p.clone()).unwrap();
+                p.park();
+            });
+            rx.recv().unwrap().unpark();
             t.join().unwrap();
         }
     }

@@ -1,61 +1,164 @@
-//! The set of workers of one pool: their shared queues, sleep state, bookkeeping and how
-//! outside threads hand work to them.
+//! One pool: its N seats, the workers registered with it, the injector for outside work, the
+//! sleep state, and how outside threads and other pools hand work to it.
+//!
+//! # Seats and workers
+//!
+//! A pool has N **seats**, its compute places: seat `i` is what `current_thread_index()`
+//! reports as `i`, and owns the broadcast lane and FIFO lane of that index. A **worker** is
+//! an OS thread serving a seat, with its own deques (`worker.rs`). Normally each seat has one
+//! worker. While a worker blocks inside `blocking`, a spare thread serves its seat; when the
+//! blocked worker returns, both serve it until one reaches a job boundary and steps aside
+//! (`handoff.rs`). Every serving worker is a **member**: its deque is stealable by all.
+//!
+//! # Shutdown
+//!
+//! A pool lives while it has handles: `ThreadPool`s, plus detached jobs (`spawn`,
+//! `spawn_broadcast`) not yet run. When the last handle goes, the pool is *terminating*: every
+//! worker finishes the job it runs, leaves its top-level loop, runs the exit handler and exits;
+//! cached spares and the monitor exit. No job is lost: work still queued belongs to a running
+//! job (a join's other half, a scope's task), whose caller holds a handle or is itself such a
+//! job. [`Registry::wait_until_stopped`] returns once every thread of the pool (workers,
+//! spares, the monitor) has exited. The registry itself is freed with its last `Arc`.
 
-use crate::blocking::Spares;
 use crate::builder::{
     ErrorKind, PanicHandler, StartHandler, ThreadBuilder, ThreadNamer, ThreadPoolBuildError,
     ThreadPoolBuilder, ThreadSpawn,
 };
-use crate::handoff::Baton;
-use crate::job::{JobRef, StackJob};
+use crate::cache::Cache;
+use crate::job::{JobFifo, JobRef, StackJob};
 use crate::latch::SpinLatch;
-use crate::metrics::{Metrics, SlotCounters};
+use crate::metrics::Metrics;
+use crate::monitor::Monitor;
 use crate::sleep::Sleep;
+use crate::thread::{self, SpareSpawner, Start};
 use crate::unwind;
-use crate::worker::{self, WorkerThread};
-use crossbeam_deque::{Injector, Stealer, Worker};
-use crossbeam_utils::CachePadded;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Condvar, Mutex, OnceLock};
+use crate::worker::{current_parker, ThreadShared, WorkerThread};
+use crossbeam_deque::Injector;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Condvar, Mutex, OnceLock, PoisonError};
 
-/// What other threads may touch of a worker slot.
-pub(crate) struct ThreadInfo {
-    /// Steals from the slot's deque.
-    pub(crate) stealer: Stealer<JobRef>,
-    /// Jobs only this slot may run (broadcasts).
+/// One of the pool's N compute places (see the module docs).
+#[derive(Debug, Default)]
+pub(crate) struct Seat {
+    /// Jobs only a worker serving this seat may run (broadcasts).
     pub(crate) broadcasts: Injector<JobRef>,
-    /// Written by the slot's current holder only.
-    pub(crate) counters: CachePadded<SlotCounters>,
-    /// Who waits to take the slot back after `blocking`.
-    pub(crate) baton: Baton,
+    /// The `spawn_fifo` lane of this index.
+    pub(crate) fifo: JobFifo,
+    /// Workers serving this seat beyond the first: each is to step aside at a job boundary.
+    /// Relaxed: a hint for width, never needed for correctness.
+    surplus: AtomicUsize,
 }
 
-/// A worker slot's holder-only state, boxed so that its address is stable while it moves
-/// between threads (see `blocking`).
-struct SlotBox(*mut WorkerThread);
+impl Seat {
+    /// One more worker serves this seat than should.
+    pub(crate) fn add_surplus(&self) {
+        self.surplus.fetch_add(1, Ordering::Relaxed);
+    }
 
-// SAFETY: the box is only dereferenced by the thread holding the slot (handed over through
-// the baton, which synchronises) and freed in `Registry::drop`, when no thread can hold it.
-unsafe impl Send for SlotBox {}
-// SAFETY: as above.
-unsafe impl Sync for SlotBox {}
+    /// Whether a worker of this seat should step aside.
+    #[inline]
+    pub(crate) fn has_surplus(&self) -> bool {
+        self.surplus.load(Ordering::Relaxed) > 0
+    }
 
-/// One pool: N worker slots, an injector for outside work, the sleep state and the spare
-/// threads of `blocking`.
+    /// Claims one surplus place: true if the caller is to step aside (or, inside
+    /// `blocking`, to block without a hand-off: another worker already serves the seat).
+    #[inline]
+    pub(crate) fn take_surplus(&self) -> bool {
+        self.has_surplus()
+            && self
+                .surplus
+                .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_sub(1))
+                .is_ok()
+    }
+}
+
+/// The workers registered with a pool, published as an immutable list that workers cache
+/// until `generation` changes.
+///
+/// Memory ordering: `generation` is incremented with Release after a new list is stored
+/// under the mutex, and read with Acquire; a reader that sees a new generation then takes
+/// the mutex to read the list.
+#[derive(Debug)]
+pub(crate) struct Members {
+    list: Mutex<Arc<[Arc<ThreadShared>]>>,
+    generation: AtomicU64,
+    /// Counters of workers that left, so that `metrics` stays monotonic.
+    departed: Mutex<Metrics>,
+}
+
+impl Members {
+    fn new() -> Self {
+        Members {
+            list: Mutex::new(Arc::new([])),
+            generation: AtomicU64::new(0),
+            departed: Mutex::new(Metrics::default()),
+        }
+    }
+
+    pub(crate) fn add(&self, member: Arc<ThreadShared>) {
+        let mut list = self.list.lock().unwrap();
+        *list = list.iter().cloned().chain([member]).collect();
+        // Release: pairs with the Acquire in `generation`.
+        self.generation.fetch_add(1, Ordering::Release);
+    }
+
+    pub(crate) fn remove(&self, member: &Arc<ThreadShared>) {
+        let mut list = self.list.lock().unwrap();
+        *list = list
+            .iter()
+            .filter(|m| !Arc::ptr_eq(m, member))
+            .cloned()
+            .collect();
+        // The caller is `member`'s own thread, the counters' only writer.
+        member.counters.move_to(&mut self.departed.lock().unwrap());
+        // Release: pairs with the Acquire in `generation`.
+        self.generation.fetch_add(1, Ordering::Release);
+    }
+
+    #[inline]
+    pub(crate) fn generation(&self) -> u64 {
+        // Acquire: pairs with the Release increments in `add` / `remove`.
+        self.generation.load(Ordering::Acquire)
+    }
+
+    pub(crate) fn snapshot(&self) -> Arc<[Arc<ThreadShared>]> {
+        self.list.lock().unwrap().clone()
+    }
+
+    fn add_counters_to(&self, m: &mut Metrics) {
+        let list = self.list.lock().unwrap();
+        let departed = self.departed.lock().unwrap();
+        m.add(&departed);
+        for member in list.iter() {
+            member.counters.add_to(m);
+        }
+    }
+}
+
+/// The user's callbacks and thread settings.
+pub(crate) struct Handlers {
+    panic: Option<Box<PanicHandler>>,
+    start: Option<Box<StartHandler>>,
+    exit: Option<Box<StartHandler>>,
+    namer: Mutex<Option<Box<ThreadNamer>>>,
+    pub(crate) stack_size: Option<usize>,
+}
+
+/// One pool (see the module docs).
 pub(crate) struct Registry {
-    pub(crate) thread_infos: Vec<ThreadInfo>,
-    slots: Vec<SlotBox>,
-    pub(crate) sleep: Sleep,
+    seats: Box<[Seat]>,
+    pub(crate) members: Members,
     injector: Injector<JobRef>,
+    pub(crate) sleep: Sleep,
+    pub(crate) monitor: Monitor,
+    pub(crate) cache: Cache,
+    spawner: Mutex<Option<Box<SpareSpawner>>>,
+    handlers: Handlers,
+    breadth_first: bool,
     /// Handles keeping the pool alive: `ThreadPool`s plus detached jobs not yet run.
     handles: AtomicUsize,
     terminating: AtomicBool,
-    panic_handler: Option<Box<PanicHandler>>,
-    start_handler: Option<Box<StartHandler>>,
-    exit_handler: Option<Box<StartHandler>>,
-    thread_namer: Mutex<Option<Box<ThreadNamer>>>,
-    pub(crate) stack_size: Option<usize>,
-    pub(crate) spares: Spares,
     live_threads: Mutex<usize>,
     all_exited: Condvar,
 }
@@ -83,25 +186,25 @@ pub(crate) fn global_registry() -> &'static Arc<Registry> {
     })
 }
 
+/// Builds the global pool from `builder`, unless it exists already.
 pub(crate) fn init_global<S: ThreadSpawn>(
     builder: ThreadPoolBuilder<S>,
 ) -> Result<(), ThreadPoolBuildError> {
+    let already = || ThreadPoolBuildError::new(ErrorKind::GlobalPoolAlreadyInitialized);
     if GLOBAL.get().is_some() {
-        return Err(ThreadPoolBuildError::new(
-            ErrorKind::GlobalPoolAlreadyInitialized,
-        ));
+        return Err(already());
     }
     let registry = Registry::new(builder)?;
     GLOBAL.set(registry).map_err(|lost| {
         lost.release_handle();
-        ThreadPoolBuildError::new(ErrorKind::GlobalPoolAlreadyInitialized)
+        already()
     })
 }
 
 /// The pool the current thread works for, else the global pool.
 pub(crate) fn current_registry() -> Arc<Registry> {
     match WorkerThread::current_ref() {
-        Some(worker) => worker.registry_arc(),
+        Some(worker) => worker.registry().clone(),
         None => global_registry().clone(),
     }
 }
@@ -124,72 +227,119 @@ impl Registry {
         mut builder: ThreadPoolBuilder<S>,
     ) -> Result<Arc<Registry>, ThreadPoolBuildError> {
         let n = builder.resolved_num_threads()?;
-        let deques: Vec<Worker<JobRef>> = (0..n).map(|_| Worker::new_lifo()).collect();
-        let registry = Arc::new_cyclic(|weak| {
-            let me: *const Registry = weak.as_ptr();
-            let thread_infos = deques
-                .iter()
-                .map(|w| ThreadInfo {
-                    stealer: w.stealer(),
-                    broadcasts: Injector::new(),
-                    counters: CachePadded::new(SlotCounters::default()),
-                    baton: Baton::new(),
-                })
-                .collect();
-            let slots = deques
-                .into_iter()
-                .enumerate()
-                .map(|(i, w)| SlotBox(Box::into_raw(Box::new(WorkerThread::new(w, i, n, me)))))
-                .collect();
-            Registry {
-                thread_infos,
-                slots,
-                sleep: Sleep::new(),
-                injector: Injector::new(),
-                handles: AtomicUsize::new(1),
-                terminating: AtomicBool::new(false),
-                panic_handler: builder.panic_handler.take(),
-                start_handler: builder.start_handler.take(),
-                exit_handler: builder.exit_handler.take(),
-                thread_namer: Mutex::new(builder.get_thread_name.take()),
+        crate::fence::init();
+        if builder.use_current_thread && WorkerThread::current_ref().is_some() {
+            return Err(ThreadPoolBuildError::new(
+                ErrorKind::CurrentThreadAlreadyInPool,
+            ));
+        }
+        let registry = Arc::new(Registry {
+            seats: (0..n).map(|_| Seat::default()).collect(),
+            members: Members::new(),
+            injector: Injector::new(),
+            sleep: Sleep::new(),
+            monitor: Monitor::new(),
+            cache: Cache::new(builder.keep_alive, builder.max_blocking_threads),
+            spawner: Mutex::new(Some(builder.spawn_handler.spare_spawner())),
+            handlers: Handlers {
+                panic: builder.panic_handler.take(),
+                start: builder.start_handler.take(),
+                exit: builder.exit_handler.take(),
+                namer: Mutex::new(builder.get_thread_name.take()),
                 stack_size: builder.stack_size,
-                spares: Spares::new(builder.keep_alive, builder.max_blocking_threads),
-                live_threads: Mutex::new(0),
-                all_exited: Condvar::new(),
-            }
+            },
+            breadth_first: builder.breadth_first,
+            handles: AtomicUsize::new(1),
+            terminating: AtomicBool::new(false),
+            live_threads: Mutex::new(0),
+            all_exited: Condvar::new(),
         });
+        // Terminates the half-built pool if a spawn fails or a user callback (the spawn
+        // handler, the thread namer) panics: the threads already started then exit.
+        let terminate_on_failure = TerminateOnDrop(&registry);
         let first = usize::from(builder.use_current_thread);
         for index in first..n {
-            let thread = ThreadBuilder {
-                name: registry.thread_name(index),
-                stack_size: registry.stack_size,
-                registry: registry.clone(),
-                index,
-            };
-            *registry.live_threads.lock().unwrap() += 1;
+            let thread =
+                registry.thread_builder(index, registry.thread_name(index), Start::Seat(index));
+            registry.thread_spawning();
             if let Err(e) = builder.spawn_handler.spawn(thread) {
                 registry.thread_exited();
-                registry.release_handle();
                 return Err(ThreadPoolBuildError::new(ErrorKind::IOError(e)));
             }
         }
+        std::mem::forget(terminate_on_failure);
         if builder.use_current_thread {
-            worker::adopt_current_thread(&registry, 0);
+            thread::adopt_current_thread(&registry);
         }
         Ok(registry)
     }
 
-    pub(crate) fn num_threads(&self) -> usize {
-        self.slots.len()
+    /// What a new pool thread is told: its index, name, stack size and role.
+    fn thread_builder(
+        self: &Arc<Self>,
+        index: usize,
+        name: Option<String>,
+        start: Start,
+    ) -> ThreadBuilder {
+        ThreadBuilder {
+            name,
+            stack_size: self.handlers.stack_size,
+            registry: self.clone(),
+            index,
+            start,
+        }
     }
 
-    /// The slot's holder-only state.
-    pub(crate) fn slot(&self, index: usize) -> *const WorkerThread {
-        self.slots[index].0
+    /// Spawns a spare thread through the pool's spawn handler (the monitor calls this).
+    /// Fails when the pool terminates, the spawner was retired, or the spawn itself fails.
+    pub(crate) fn spawn_spare(self: &Arc<Self>, index: usize, start: Start) -> bool {
+        let mut spawner = self.spawner.lock().unwrap();
+        let Some(spawner) = spawner.as_mut().filter(|_| !self.terminating()) else {
+            return false;
+        };
+        // The namer is user code: a panic there goes to the panic handler, and the spare is
+        // spawned unnamed rather than not at all.
+        let name = unwind::halt_unwinding(|| self.thread_name(index)).unwrap_or_else(|payload| {
+            self.handle_panic(payload);
+            None
+        });
+        self.thread_spawning();
+        match spawner(self.thread_builder(index, name, start)) {
+            Ok(()) => true,
+            Err(_) => {
+                self.thread_exited();
+                false
+            }
+        }
+    }
+
+    /// Drops the spare spawner: no thread is spawned through it after this returns (for
+    /// `build_scoped`, whose spawner borrows the scope).
+    pub(crate) fn retire_spawner(&self) {
+        self.spawner.lock().unwrap().take();
+    }
+
+    pub(crate) fn num_threads(&self) -> usize {
+        self.seats.len()
+    }
+
+    #[inline]
+    pub(crate) fn seat(&self, index: usize) -> &Seat {
+        &self.seats[index]
+    }
+
+    pub(crate) fn breadth_first(&self) -> bool {
+        self.breadth_first
     }
 
     pub(crate) fn thread_name(&self, index: usize) -> Option<String> {
-        self.thread_namer.lock().unwrap().as_mut().map(|f| f(index))
+        // A namer that panicked poisoned the lock; it may still name later threads.
+        let mut namer = self
+            .handlers
+            .namer
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        namer.as_mut().map(|f| f(index))
     }
 
     /// Queues a job any worker may take, and wakes one if nobody is searching.
@@ -201,16 +351,16 @@ impl Registry {
     /// Pushes on the current worker's deque if it belongs to this pool, else injects.
     pub(crate) fn inject_or_push(&self, job: JobRef) {
         match WorkerThread::current_ref() {
-            Some(worker) if std::ptr::eq(worker.registry(), self) => worker.push(job),
+            Some(worker) if std::ptr::eq(&**worker.registry(), self) => worker.push(job),
             _ => self.inject(job),
         }
     }
 
-    /// Queues one job on each slot's broadcast lane and wakes each slot's sleeper.
+    /// Queues one job on each seat's broadcast lane and wakes a sleeper of each seat.
     pub(crate) fn inject_broadcast(&self, jobs: impl ExactSizeIterator<Item = JobRef>) {
         assert_eq!(jobs.len(), self.num_threads());
-        for (info, job) in self.thread_infos.iter().zip(jobs) {
-            info.broadcasts.push(job);
+        for (seat, job) in self.seats.iter().zip(jobs) {
+            seat.broadcasts.push(job);
         }
         for index in 0..self.num_threads() {
             self.sleep.wake_index(index);
@@ -222,11 +372,6 @@ impl Registry {
         &self.injector
     }
 
-    /// Whether any queue that any worker may take from holds a job.
-    pub(crate) fn has_pending_work(&self) -> bool {
-        !self.injector.is_empty() || self.thread_infos.iter().any(|t| !t.stealer.is_empty())
-    }
-
     /// Runs `op` on a worker of this pool and returns its result.
     pub(crate) fn in_worker<OP, R>(self: &Arc<Self>, op: OP) -> R
     where
@@ -234,7 +379,7 @@ impl Registry {
         R: Send,
     {
         match WorkerThread::current_ref() {
-            Some(worker) if std::ptr::eq(worker.registry(), &**self) => op(worker, false),
+            Some(worker) if std::ptr::eq(&**worker.registry(), &**self) => op(worker, false),
             Some(worker) => self.in_worker_cross(worker, op),
             None => self.in_worker_cold(op),
         }
@@ -247,7 +392,7 @@ impl Registry {
         OP: FnOnce(&WorkerThread, bool) -> R + Send,
         R: Send,
     {
-        let parker = worker::current_parker();
+        let parker = current_parker();
         let job = StackJob::new(
             |injected| {
                 let worker = WorkerThread::current_ref().expect("weft: injected job off-pool");
@@ -261,7 +406,7 @@ impl Registry {
         job.into_result()
     }
 
-    /// From a worker of another pool: inject `op` here and keep working there meanwhile.
+    /// From a worker of another pool: inject `op` here and keep serving that pool meanwhile.
     #[cold]
     fn in_worker_cross<OP, R>(&self, current: &WorkerThread, op: OP) -> R
     where
@@ -286,14 +431,15 @@ impl Registry {
         self.handles.fetch_add(1, Ordering::Relaxed);
     }
 
-    /// One reason fewer; at zero the pool terminates: every thread exits once idle.
+    /// One reason fewer; at zero the pool terminates (see "Shutdown" in the module docs).
     pub(crate) fn release_handle(&self) {
         // AcqRel: the last release must see every job's completion before terminating.
         if self.handles.fetch_sub(1, Ordering::AcqRel) == 1 {
             // Release: pairs with the Acquire in `terminating`.
             self.terminating.store(true, Ordering::Release);
             self.sleep.wake_all();
-            self.spares.shut_down();
+            self.cache.shut_down();
+            self.monitor.shut_down();
         }
     }
 
@@ -302,43 +448,51 @@ impl Registry {
         self.terminating.load(Ordering::Acquire)
     }
 
+    /// Routes a panic that has no caller to resume in (a detached job, a start or exit
+    /// handler) to the panic handler, or prints it.
+    pub(crate) fn handle_panic(&self, payload: unwind::Payload) {
+        let abort = unwind::AbortIfPanic;
+        match &self.handlers.panic {
+            Some(handler) => handler(payload),
+            None => eprintln!("weft: a pool task panicked: {}", describe(&*payload)),
+        }
+        abort.disarm();
+    }
+
     /// Runs a detached job's body, routing a panic to the panic handler.
     pub(crate) fn catch_unwind(&self, f: impl FnOnce()) {
         if let Err(payload) = unwind::halt_unwinding(f) {
-            let abort = unwind::AbortIfPanic;
-            match &self.panic_handler {
-                Some(handler) => handler(payload),
-                None => eprintln!("weft: a spawned task panicked: {}", describe(&*payload)),
-            }
-            abort.disarm();
+            self.handle_panic(payload);
         }
     }
 
-    pub(crate) fn thread_started(&self, index: usize) {
-        if let Some(h) = &self.start_handler {
-            h(index);
+    /// Runs the start handler for seat `index` (the caller is that seat's worker).
+    pub(crate) fn call_start_handler(&self, index: usize) {
+        if let Some(h) = &self.handlers.start {
+            self.catch_unwind(|| h(index));
         }
     }
 
-    /// Called by the thread that spawned a pool thread whose spawn failed, or by each pool
-    /// thread as its very last touch of the registry.
+    /// Runs the exit handler for seat `index` (the caller is still that seat's worker).
+    pub(crate) fn call_exit_handler(&self, index: usize) {
+        if let Some(h) = &self.handlers.exit {
+            self.catch_unwind(|| h(index));
+        }
+    }
+
+    /// Counts a thread about to be spawned.
+    pub(crate) fn thread_spawning(&self) {
+        *self.live_threads.lock().unwrap() += 1;
+    }
+
+    /// Called by a pool thread as its very last touch of the registry, or for a spawn that
+    /// failed.
     pub(crate) fn thread_exited(&self) {
         let mut live = self.live_threads.lock().unwrap();
         *live -= 1;
         if *live == 0 {
             self.all_exited.notify_all();
         }
-    }
-
-    pub(crate) fn call_exit_handler(&self, index: usize) {
-        if let Some(h) = &self.exit_handler {
-            h(index);
-        }
-    }
-
-    /// Counts a thread about to be spawned (worker or spare).
-    pub(crate) fn thread_spawning(&self) {
-        *self.live_threads.lock().unwrap() += 1;
     }
 
     /// Blocks until every thread of the pool has exited.
@@ -351,23 +505,20 @@ impl Registry {
 
     pub(crate) fn metrics(&self) -> Metrics {
         let mut m = Metrics::default();
-        for info in &self.thread_infos {
-            info.counters.add_to(&mut m);
-        }
+        self.members.add_counters_to(&mut m);
         m.wakeups = self.sleep.wakeups();
         m.parks = self.sleep.parks();
-        self.spares.counters().add_to(&mut m);
+        self.cache.counters().add_to(&mut m);
         m
     }
 }
 
-impl Drop for Registry {
+/// Releases the builder's handle if dropped, i.e. when building fails part way.
+struct TerminateOnDrop<'a>(&'a Registry);
+
+impl Drop for TerminateOnDrop<'_> {
     fn drop(&mut self) {
-        for slot in &self.slots {
-            // SAFETY: allocated by `Box::into_raw` in `new`; no thread holds a slot once the
-            // last reference to the registry is gone.
-            drop(unsafe { Box::from_raw(slot.0) });
-        }
+        self.0.release_handle();
     }
 }
 

@@ -300,7 +300,7 @@ impl<'scope> ScopeFifo<'scope> {
     {
         let job_ref = task_job(self, body);
         match WorkerThread::current_ref() {
-            Some(worker) if ptr::eq(worker.registry(), &*self.base.registry) => {
+            Some(worker) if Arc::ptr_eq(worker.registry(), &self.base.registry) => {
                 // SAFETY: the lane lives in the scope, which outlives its tasks.
                 let lane = unsafe { self.fifos[worker.index()].push(job_ref) };
                 worker.push(lane);
@@ -332,7 +332,7 @@ impl<'scope> ScopeBase<'scope> {
     fn new(owner: Option<&WorkerThread>, registry: Option<&Arc<Registry>>) -> Self {
         let registry = match (registry, owner) {
             (Some(r), _) => r.clone(),
-            (None, Some(w)) => w.registry_arc(),
+            (None, Some(w)) => w.registry().clone(),
             (None, None) => registry::global_registry().clone(),
         };
         let parker = match owner {
@@ -357,11 +357,11 @@ impl<'scope> ScopeBase<'scope> {
         let result = unwind::halt_unwinding(func);
         // SAFETY: the latch is ours and live; the body's count is released exactly once.
         unsafe { Latch::set(&self.latch) };
+        // A worker waits serving its own pool, even when the scope's tasks run on another
+        // (in_place_scope across pools): its own seat keeps being served.
         match owner {
-            Some(worker) if ptr::eq(worker.registry(), &*self.registry) => {
-                worker.wait_until(self.latch.core())
-            }
-            _ => self.latch.core().wait_parked(&current_parker()),
+            Some(worker) => worker.wait_until(self.latch.core()),
+            None => self.latch.core().wait_parked(&current_parker()),
         }
         let task_panic = self.panic.swap(ptr::null_mut(), Ordering::Acquire);
         let task_panic = (!task_panic.is_null()).then(|| {

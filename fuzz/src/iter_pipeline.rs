@@ -13,8 +13,7 @@
 //! once rather than once per built-in. Two small pipelines also name each built-in directly
 //! (`.weight::<Adaptive>()`, ...).
 
-use crate::bytes::{Bytes, Rng};
-use crate::pools::{pools, THREADS};
+use crate::bytes::Bytes;
 use either::Either;
 use std::fmt::Debug;
 use std::num::Wrapping;
@@ -24,6 +23,7 @@ use std::sync::Mutex;
 use std::time::Duration;
 use weft::prelude::*;
 use weft::weight::Weight;
+use weft_testkit::{pools, Rng, THREADS};
 
 /// An element-wise function, decoded from bytes.
 #[derive(Clone, Copy, Debug)]

@@ -10,9 +10,9 @@
 
 use crate::bytes::Bytes;
 use crate::planned::{is_planned, planned_panic, quiet_planned_panics};
-use crate::pools::{pools, THREADS};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+use weft_testkit::{pools, THREADS};
 
 /// The deepest a tree goes.
 pub const MAX_DEPTH: usize = 8;

@@ -1,5 +1,6 @@
 //! Differential checks of weft on arbitrary bytes, shared by the libFuzzer targets and the
-//! stable replay test (`tests/fuzz_corpus.rs` at the repo root includes these files by path).
+//! stable replay test (`tests/fuzz_corpus.rs` at the repo root, which depends on this crate
+//! with default features off, so without libFuzzer).
 //!
 //! Each `check(&[u8])` decodes a case from the bytes, runs it with weft, compares against
 //! std (or against the expected bookkeeping) and panics on a mismatch. Bytes never make a
@@ -9,5 +10,4 @@ pub mod bytes;
 pub mod iter_pipeline;
 pub mod join_tree;
 pub mod planned;
-pub mod pools;
 pub mod sort;

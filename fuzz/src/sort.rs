@@ -7,13 +7,13 @@
 //! does. With a comparator that panics at its k-th call, or one that is no order at all, the
 //! result is unspecified but the slice must still hold each element exactly once.
 
-use crate::bytes::{Bytes, Rng};
+use crate::bytes::Bytes;
 use crate::planned::{any_panic_allowed, is_planned, planned_panic, quiet_planned_panics};
-use crate::pools::{pools, THREADS};
 use std::cmp::Ordering;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicIsize, AtomicUsize, Ordering::Relaxed};
 use weft::prelude::*;
+use weft_testkit::{pools, Rng, THREADS};
 
 /// An element: a key to sort by, an id to tell equal keys apart, a count of live elements.
 #[derive(Debug)]

@@ -18,15 +18,26 @@
 //! How pieces are split is decided by a [`Weight`](weight::Weight), see [`weight`]; the
 //! producer/consumer protocol under every iterator is in [`plumbing`].
 
+#![deny(missing_docs)]
+#![doc(test(attr(deny(warnings))))]
+
 pub mod array;
+pub mod collections;
+pub mod drain;
 pub mod iter;
 pub mod option;
+pub mod par_bridge;
+// Three doctests of plumbing import what they do not use; they deny warnings once fixed.
+#[doc(test(attr(allow(unused_imports))))]
 pub mod plumbing;
 pub mod prelude;
 pub mod range;
 pub mod range_inclusive;
 pub mod result;
 pub mod slice;
+pub mod sources;
+pub mod str;
+pub mod string;
 pub mod vec;
 pub mod weight;
 
@@ -34,13 +45,6 @@ pub use crate::iter::{
     FromParallelIterator, IndexedParallelIterator, IntoParallelIterator, IntoParallelRefIterator,
     IntoParallelRefMutIterator, ParallelExtend, ParallelIterator,
 };
-
-// Breadth of the surface (helper A2): sources, collections, strings, drains, bridges.
-pub mod collections;
-pub mod drain;
-pub mod par_bridge;
-pub mod sources;
-pub mod str;
 
 mod extend;
 mod from_par_iter;

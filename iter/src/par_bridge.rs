@@ -1,9 +1,19 @@
 //! `par_bridge()`: turns any sequential `Iterator + Send` into a parallel iterator whose
 //! workers take turns pulling items from it.
+//!
+//! The protocol: the bridge is one [`UnindexedProducer`] shared by reference. It splits at
+//! most once per thread of the pool (`splits_left`), and not at all once the iterator has run
+//! dry (`exhausted`). Each piece pulls one item at a time under the iterator's lock and folds
+//! it with the lock released. A piece never blocks on the lock: it tries `LOCK_ATTEMPTS`
+//! times and then gives up its turn. That is what keeps a `next()` (or a folder) that
+//! re-enters the pool from deadlocking: a piece of the same bridge handed to the thread that
+//! holds the lock fails to take it and returns. No item is lost by giving up, because the
+//! lock's holder goes on pulling until the iterator is exhausted or its folder is full (and a
+//! full folder means the consumer wants no more).
 
 use std::iter::Fuse;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{Mutex, MutexGuard, TryLockError};
 
 use crate::plumbing::{bridge_unindexed, Folder, UnindexedConsumer, UnindexedProducer};
 use crate::ParallelIterator;
@@ -12,8 +22,9 @@ use crate::ParallelIterator;
 /// parallel counterpart (channels, file lines, ...).
 ///
 /// Items are pulled one at a time under a lock, so order is not kept (sort afterwards if it
-/// matters) and the work per item should outweigh a lock hand-off. A worker that finds the
-/// iterator taken by another blocks on the lock rather than spinning.
+/// matters) and the work per item should outweigh a lock hand-off. No thread ever waits for
+/// the lock: a piece that finds the iterator taken tries a few times and then leaves the
+/// pulling to the holder, so a `next()` that itself uses the pool cannot deadlock.
 ///
 /// # Examples
 ///
@@ -92,12 +103,10 @@ where
     where
         C: UnindexedConsumer<Self::Item>,
     {
-        let threads = weft_core::current_num_threads().max(1);
         let shared = Shared {
             iter: Mutex::new(self.iter.fuse()),
-            splits_left: AtomicUsize::new(threads),
+            splits_left: AtomicUsize::new(weft_core::current_num_threads().max(1)),
             exhausted: AtomicBool::new(false),
-            pulling: (0..threads).map(|_| AtomicBool::new(false)).collect(),
         };
         bridge_unindexed(&shared, consumer)
     }
@@ -105,29 +114,14 @@ where
 
 /// The state every piece of a bridge shares.
 ///
-/// Memory ordering: the iterator itself is only touched under `iter`'s lock; `splits_left`,
-/// `exhausted` and `pulling` are hints that never guard data, so every access is `Relaxed`.
+/// Memory ordering: the iterator itself is only touched under `iter`'s lock; `splits_left`
+/// and `exhausted` are hints that never guard data, so every access is `Relaxed`.
 struct Shared<Iter> {
     iter: Mutex<Fuse<Iter>>,
     /// How many more pieces may be split off: one per thread of the pool.
     splits_left: AtomicUsize,
     /// Set once `next()` returned `None`: no use splitting any more.
     exhausted: AtomicBool,
-    /// Per pool thread (by index, modulo the length): whether that thread is already in the
-    /// pull loop of this bridge.
-    pulling: Box<[AtomicBool]>,
-}
-
-impl<Iter> Shared<Iter> {
-    /// Marks the calling thread as pulling until the returned token drops; `None` if it
-    /// already was (a nested call on the same thread).
-    fn start_pulling(&self) -> Option<PullToken<'_>> {
-        let flag = match weft_core::current_thread_index() {
-            Some(i) => &self.pulling[i % self.pulling.len()],
-            None => return Some(PullToken { flag: None }),
-        };
-        (!flag.swap(true, Ordering::Relaxed)).then_some(PullToken { flag: Some(flag) })
-    }
 }
 
 /// Attempts to take the iterator's lock before a piece gives up.
@@ -136,29 +130,15 @@ const LOCK_ATTEMPTS: u32 = 64;
 impl<Iter> Shared<Iter> {
     /// The iterator, if its lock can be had within `LOCK_ATTEMPTS` tries (spinning between
     /// them) and is not poisoned.
-    fn try_lock(&self) -> Option<std::sync::MutexGuard<'_, std::iter::Fuse<Iter>>> {
+    fn try_lock(&self) -> Option<MutexGuard<'_, Fuse<Iter>>> {
         for _ in 0..LOCK_ATTEMPTS {
             match self.iter.try_lock() {
                 Ok(guard) => return Some(guard),
-                Err(std::sync::TryLockError::Poisoned(_)) => return None,
-                Err(std::sync::TryLockError::WouldBlock) => std::hint::spin_loop(),
+                Err(TryLockError::Poisoned(_)) => return None,
+                Err(TryLockError::WouldBlock) => std::hint::spin_loop(),
             }
         }
         None
-    }
-}
-
-/// Proof that the current thread is in a bridge's pull loop; clears its flag on drop
-/// (unwinding included).
-struct PullToken<'a> {
-    flag: Option<&'a AtomicBool>,
-}
-
-impl Drop for PullToken<'_> {
-    fn drop(&mut self) {
-        if let Some(flag) = self.flag {
-            flag.store(false, Ordering::Relaxed);
-        }
     }
 }
 
@@ -182,13 +162,6 @@ where
     where
         F: Folder<Self::Item>,
     {
-        // If `next()` or the folder re-enters the pool while this thread holds or waits for
-        // the lock, this thread may be handed another piece of the same bridge: that piece
-        // must not take the lock again (deadlock). It returns at once; the outer loop on this
-        // thread pulls the rest.
-        let Some(_token) = self.start_pulling() else {
-            return folder;
-        };
         loop {
             // Never block on the lock: its holder may be this very thread, inside a `next()`
             // that re-entered the pool and was handed this piece. After a short bounded spin

@@ -18,4 +18,4 @@ pub use crate::iter::{
 pub use crate::iter::{ParallelBridge, ParallelDrainFull, ParallelDrainRange};
 pub use crate::slice::{ParallelSlice, ParallelSliceMut};
 pub use crate::str::ParallelString;
-pub use crate::weight::{Adaptive, Autotune, Cost, FullyParallel};
+pub use crate::weight::{Adaptive, Autotune, Cost, Fixed, FullyParallel};

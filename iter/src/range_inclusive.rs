@@ -57,7 +57,7 @@ impl<T: RangeInteger> ParallelIterator for Iter<T> {
                 let half = 1u128 << 127;
                 let reducer = consumer.to_reducer();
                 let left = consumer.split_off_left();
-                let (a, b) = weft_core::join(
+                let (a, b) = crate::weight::scope::join(
                     || drive_range(start, half, left),
                     || drive_range(start.offset(half), half, consumer),
                 );

@@ -1,5 +1,8 @@
 //! Parallel iterators that take the items out of a `Vec`, and collecting into a `Vec`.
 
+/// The parallel iterator of `Vec::par_drain` (rayon's `rayon::vec::Drain` path for it).
+pub use crate::drain::VecDrain as Drain;
+
 use crate::drain::DrainProducer;
 use crate::iter::collect::{collect_indexed_tail, collect_into_vec_tail};
 use crate::iter::collect_vec_list::{append_pieces, ListVecConsumer};

@@ -4,13 +4,7 @@
 use proptest::prelude::*;
 use weft_iter::prelude::*;
 use weft_iter::slice::{ParallelSlice, ParallelSliceMut};
-
-fn pool(threads: usize) -> weft_core::ThreadPool {
-    weft_core::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .unwrap()
-}
+use weft_testkit::{each_pool, pools, THREADS};
 
 /// Collects a parallel iterator of slices into owned vectors, under `Adaptive` and
 /// `FullyParallel` (both must agree).
@@ -46,9 +40,9 @@ proptest! {
     fn shared_methods_match_std(
         v in prop::collection::vec(0u32..20, 0..300),
         n in 1usize..12,
-        threads in prop::sample::select(vec![1usize, 2, 8]),
+        pool in 0..THREADS.len(),
     ) {
-        pool(threads).install(|| {
+        pools()[pool].install(|| {
             assert_eq!(owned!(v.par_chunks(n)), std_owned(v.chunks(n)));
             assert_eq!(owned!(v.par_chunks_exact(n)), std_owned(v.chunks_exact(n)));
             assert_eq!(v.par_chunks_exact(n).remainder(), v.chunks_exact(n).remainder());
@@ -74,9 +68,9 @@ proptest! {
     fn mut_methods_match_std(
         v in prop::collection::vec(0u32..20, 0..300),
         n in 1usize..12,
-        threads in prop::sample::select(vec![1usize, 2, 8]),
+        pool in 0..THREADS.len(),
     ) {
-        pool(threads).install(|| {
+        pools()[pool].install(|| {
             macro_rules! check {
                 ($par:ident, $seq:ident $(, $arg:expr)?) => {{
                     let mut expected = v.clone();
@@ -113,7 +107,7 @@ proptest! {
 #[test]
 fn large_splits_cover_the_slice() {
     let v: Vec<u32> = (0..200_000).map(|i| i % 1000).collect();
-    pool(8).install(|| {
+    each_pool(|_| {
         let pieces = v.par_split(|x| *x == 0).count();
         assert_eq!(pieces, v.split(|x| *x == 0).count());
         let total: usize = v.par_chunk_by(|a, b| a < b).map(|run| run.len()).sum();

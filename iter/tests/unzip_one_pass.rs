@@ -5,42 +5,13 @@ use either::Either;
 use proptest::prelude::*;
 use std::collections::{BTreeSet, LinkedList};
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::atomic::{AtomicIsize, AtomicUsize, Ordering::Relaxed};
-use std::sync::{mpsc, Arc, OnceLock};
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::time::Duration;
-use weft_core::{ThreadPool, ThreadPoolBuilder};
 use weft_iter::prelude::*;
+use weft_testkit::{pools, within, Counted, DropCounter};
 
-/// Pools of 1, 2 and 8 threads (one under Miri).
-fn pools() -> &'static [ThreadPool] {
-    static POOLS: OnceLock<Vec<ThreadPool>> = OnceLock::new();
-    POOLS.get_or_init(|| {
-        let sizes: &[usize] = if cfg!(miri) { &[2] } else { &[1, 2, 8] };
-        sizes
-            .iter()
-            .map(|&n| ThreadPoolBuilder::new().num_threads(n).build().unwrap())
-            .collect()
-    })
-}
-
-/// Runs `check` on another thread and fails if it takes more than 30 s (a hang).
-fn with_watchdog(check: impl FnOnce() + Send + 'static) {
-    let (done, finished) = mpsc::channel();
-    let worker = std::thread::spawn(move || {
-        check();
-        let _ = done.send(());
-    });
-    match finished.recv_timeout(Duration::from_secs(30)) {
-        Ok(()) => worker.join().unwrap(),
-        // The check panicked: surface its panic.
-        Err(mpsc::RecvTimeoutError::Disconnected) => std::panic::resume_unwind(
-            worker
-                .join()
-                .expect_err("the check ended without reporting"),
-        ),
-        Err(mpsc::RecvTimeoutError::Timeout) => panic!("the check hung for 30 s"),
-    }
-}
+/// The time limit of each test that could hang.
+const LIMIT: Duration = Duration::from_secs(30);
 
 fn lens() -> &'static [usize] {
     if cfg!(miri) {
@@ -125,7 +96,7 @@ proptest! {
 
 #[test]
 fn unzip_into_vecs_replaces_the_contents() {
-    with_watchdog(|| {
+    within(LIMIT, || {
         for pool in pools() {
             pool.install(|| {
                 let (mut a, mut b) = (vec![7u32; 10], vec!['x'; 3]);
@@ -142,7 +113,7 @@ fn unzip_into_vecs_replaces_the_contents() {
 
 #[test]
 fn each_item_is_produced_once() {
-    with_watchdog(|| {
+    within(LIMIT, || {
         for pool in pools() {
             for &len in lens() {
                 let calls = AtomicUsize::new(0);
@@ -193,32 +164,6 @@ fn each_item_is_produced_once() {
     });
 }
 
-/// An item that counts its live instances; its heap payload turns a double drop into a double
-/// free as well as a wrong count.
-struct Tracked {
-    value: usize,
-    payload: Box<usize>,
-    live: Arc<AtomicIsize>,
-}
-
-impl Tracked {
-    fn new(value: usize, live: &Arc<AtomicIsize>) -> Self {
-        live.fetch_add(1, Relaxed);
-        Tracked {
-            value,
-            payload: Box::new(value),
-            live: live.clone(),
-        }
-    }
-}
-
-impl Drop for Tracked {
-    fn drop(&mut self) {
-        assert_eq!(*self.payload, self.value, "a dropped item was corrupted");
-        self.live.fetch_sub(1, Relaxed);
-    }
-}
-
 /// Keeps the expected panics off the output; any other panic is still printed.
 fn quiet_panics() {
     static ONCE: std::sync::Once = std::sync::Once::new();
@@ -238,19 +183,21 @@ fn quiet_panics() {
     });
 }
 
-type Splitter = fn(&[usize], &Arc<AtomicIsize>, usize);
+type Tracked<'a> = Counted<'a, usize>;
+
+type Splitter = for<'a> fn(&[usize], &'a DropCounter, usize);
 
 #[test]
 fn a_panic_midway_drops_every_item_once() {
     quiet_panics();
-    with_watchdog(|| {
+    within(LIMIT, || {
         let runs: [(&str, Splitter); 4] = [
             ("unzip", |v, live, at| {
                 let _: (Vec<Tracked>, Vec<Tracked>) = v
                     .par_iter()
                     .map(|&x| {
                         assert!(x != at, "panics on purpose");
-                        (Tracked::new(x, live), Tracked::new(x, live))
+                        (live.wrap(x), live.wrap(x))
                     })
                     .unzip();
             }),
@@ -260,13 +207,13 @@ fn a_panic_midway_drops_every_item_once() {
                     .filter(|&&x| x % 5 != 1)
                     .map(|&x| {
                         assert!(x != at, "panics on purpose");
-                        (Tracked::new(x, live), Tracked::new(x, live))
+                        (live.wrap(x), live.wrap(x))
                     })
                     .unzip();
             }),
             ("partition", |v, live, at| {
                 let _: (Vec<Tracked>, Vec<Tracked>) =
-                    v.par_iter().map(|&x| Tracked::new(x, live)).partition(|t| {
+                    v.par_iter().map(|&x| live.wrap(x)).partition(|t| {
                         assert!(t.value != at, "panics on purpose");
                         t.value % 2 == 0
                     });
@@ -275,9 +222,9 @@ fn a_panic_midway_drops_every_item_once() {
                 let _: (Vec<Tracked>, LinkedList<Tracked>) = v.par_iter().partition_map(|&x| {
                     assert!(x != at, "panics on purpose");
                     if x % 3 == 0 {
-                        Either::Left(Tracked::new(x, live))
+                        Either::Left(live.wrap(x))
                     } else {
-                        Either::Right(Tracked::new(x, live))
+                        Either::Right(live.wrap(x))
                     }
                 });
             }),
@@ -287,18 +234,19 @@ fn a_panic_midway_drops_every_item_once() {
                 let v: Vec<usize> = (0..len).collect();
                 for (name, run) in runs {
                     for at in [0, len / 2, len - 1] {
-                        let live = Arc::new(AtomicIsize::new(0));
+                        let live = DropCounter::new();
                         let result =
                             pool.install(|| catch_unwind(AssertUnwindSafe(|| run(&v, &live, at))));
                         assert!(
                             result.is_err(),
                             "{name}: the panic at {at} did not propagate"
                         );
-                        assert_eq!(live.load(Relaxed), 0, "{name}, len {len}, panic at {at}");
+                        assert_eq!(live.live(), 0, "{name}, len {len}, panic at {at}");
                     }
-                    let live = Arc::new(AtomicIsize::new(0));
+                    let live = DropCounter::new();
                     run(&v, &live, usize::MAX);
-                    assert_eq!(live.load(Relaxed), 0, "{name}, len {len}, no panic");
+                    assert_eq!(live.live(), 0, "{name}, len {len}, no panic");
+                    assert!(live.made() >= len, "{name}: the items were not made");
                 }
             }
         }

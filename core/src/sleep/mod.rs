@@ -8,6 +8,7 @@ use crate::loom::atomic::{fence, AtomicU64, Ordering};
 use crate::loom::{Arc, Mutex, MutexGuard};
 use crate::parker::Parker;
 use counters::{Counters, ONE_SEARCHING, SEARCHING_TO_SLEEPING, SLEEPING_TO_SEARCHING};
+use std::time::Duration;
 
 /// A registered sleeper: the slot it serves and the parker of the thread that sleeps there.
 #[derive(Debug)]
@@ -47,17 +48,17 @@ impl Sleep {
     /// A worker with an empty deque starts looking for work (running -> searching).
     pub(crate) fn start_searching(&self) {
         // SeqCst: a producer that loads the counters after this must see us searching, or we
-        // see its work (README, rule 2).
+        // see its work (README, rule "searchers must not leave silently").
         self.counters.fetch_add(ONE_SEARCHING, Ordering::SeqCst);
     }
 
     /// A searching worker stops searching (searching -> running), because it found work or
     /// its wait ended. Returns true if it was the last searcher: the caller must then look at
-    /// the queues and call [`Sleep::wake_one`] if work is pending (README, rule 3).
+    /// the queues and call [`Sleep::wake_one`] if work is pending (README, rule "searchers must not leave silently").
     #[must_use]
     pub(crate) fn stop_searching(&self) -> bool {
         // SeqCst + fence: orders this decrement before the caller's queue check, against a
-        // producer's push + fence + load (README, rule 3).
+        // producer's push + fence + load (README, rule "searchers must not leave silently").
         let old = Counters::from_word(self.counters.fetch_sub(ONE_SEARCHING, Ordering::SeqCst));
         debug_assert!(old.searching() > 0, "stop_searching with {old:?}");
         let last = old.searching() == 1;
@@ -71,17 +72,17 @@ impl Sleep {
     /// outside): wake one sleeper unless a worker is already searching.
     #[inline]
     pub(crate) fn new_work(&self) {
-        // SeqCst fence: pairs with the fence in `sleep` / `stop_searching` (README, rule 1).
+        // SeqCst fence: pairs with the fence in `sleep` / `stop_searching` (README, rule "work vs. sleeper").
         fence(Ordering::SeqCst);
         self.wake_if_nobody_searches();
     }
 
-    /// New work was pushed on the caller's own deque. Skips the fence: if a sleeper is
-    /// missed, the owner still runs the job itself, so only parallelism is delayed, never a
-    /// job lost (README, rule 1, last paragraph).
+    /// Whether any worker is searching or asleep: then a fork is worth publishing (see
+    /// `fork.rs`). Relaxed: a stale answer only delays or wastes one promotion; the
+    /// promotion itself goes through [`Sleep::new_work`].
     #[inline]
-    pub(crate) fn new_local_work(&self) {
-        self.wake_if_nobody_searches();
+    pub(crate) fn anyone_idle(&self) -> bool {
+        self.counters.load(Ordering::Relaxed) != 0
     }
 
     #[inline]
@@ -100,7 +101,7 @@ impl Sleep {
     }
 
     /// The last searcher stopped: wake one sleeper if `work_pending()` still holds once the
-    /// sleeper list is locked and nobody searches (README, rule 3). Checking under the lock
+    /// sleeper list is locked and nobody searches (README, rule "searchers must not leave silently"). Checking under the lock
     /// keeps a dispatch of n jobs from waking more than n - 1 helpers: a helper woken for a
     /// job counts as searching until it has taken a job.
     pub(crate) fn wake_one_if(&self, work_pending: impl FnOnce() -> bool) -> bool {
@@ -158,12 +159,16 @@ impl Sleep {
     /// as a searcher again.
     ///
     /// `still_idle` runs after the worker is registered and the fence: it must re-check every
-    /// source of work and every wake condition (latch, termination, broadcasts, reclaims), and
+    /// source of work and every wake condition (latch, termination, stepping aside), and
     /// return false to cancel the sleep. The worker may also wake spuriously; callers loop.
+    ///
+    /// With a `timeout`, the worker parks at most that long (see `wait.rs`: the first sleep of
+    /// a search is timed, so that the fork stacks are looked at again after a heavy fence).
     pub(crate) fn sleep(
         &self,
         index: usize,
         parker: &Arc<Parker>,
+        timeout: Option<Duration>,
         still_idle: impl FnOnce() -> bool,
     ) {
         {
@@ -172,15 +177,18 @@ impl Sleep {
                 index,
                 parker: parker.clone(),
             });
-            // SeqCst: see README, rule 1.
+            // SeqCst: see README, rule "work vs. sleeper".
             self.counters
                 .fetch_add(SEARCHING_TO_SLEEPING, Ordering::SeqCst);
         }
-        // SeqCst fence: pairs with the producer's fence in `new_work` (README, rule 1).
+        // SeqCst fence: pairs with the producer's fence in `new_work` (README, rule "work vs. sleeper").
         fence(Ordering::SeqCst);
         if still_idle() {
             self.parks.fetch_add(1, Ordering::Relaxed);
-            parker.park();
+            match timeout {
+                Some(timeout) => parker.park_timeout(timeout),
+                None => parker.park(),
+            }
         }
         let mut sleepers = self.sleepers.lock().unwrap();
         if let Some(pos) = sleepers.iter().position(|s| Arc::ptr_eq(&s.parker, parker)) {

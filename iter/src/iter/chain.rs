@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::plumbing::*;
-use crate::weight::WeightSpec;
+use crate::weight::scope;
 
 /// The iterator of [`ParallelIterator::chain`].
 ///
@@ -45,7 +45,8 @@ where
                 (consumer.split_off_left(), consumer, reducer)
             }
         };
-        let (a, b) = weft_core::join(|| a.drive_unindexed(left), || b.drive_unindexed(right));
+        // Both sides keep the weight chosen for the chain.
+        let (a, b) = scope::join(|| a.drive_unindexed(left), || b.drive_unindexed(right));
         reducer.reduce(a, b)
     }
 
@@ -148,10 +149,6 @@ where
 
     fn max_len(&self) -> usize {
         self.a.max_len().min(self.b.max_len())
-    }
-
-    fn weight_spec(&self) -> Option<WeightSpec> {
-        self.a.weight_spec().or_else(|| self.b.weight_spec())
     }
 
     fn split_at(self, index: usize) -> (Self, Self) {

@@ -5,7 +5,6 @@
 
 use super::*;
 use crate::plumbing::*;
-use crate::weight::WeightSpec;
 
 /// The iterator of [`IndexedParallelIterator::chunks`].
 ///
@@ -158,10 +157,6 @@ where
 
     fn max_len(&self) -> usize {
         (self.base.max_len() / self.size).max(1)
-    }
-
-    fn weight_spec(&self) -> Option<WeightSpec> {
-        self.base.weight_spec()
     }
 
     fn split_at(self, index: usize) -> (Self, Self) {

@@ -2,7 +2,6 @@
 
 use super::*;
 use crate::plumbing::*;
-use crate::weight::WeightSpec;
 use std::ops::Range;
 
 /// The iterator of [`IndexedParallelIterator::enumerate`].
@@ -90,10 +89,6 @@ impl<P: Producer> Producer for EnumerateProducer<P> {
 
     fn max_len(&self) -> usize {
         self.base.max_len()
-    }
-
-    fn weight_spec(&self) -> Option<WeightSpec> {
-        self.base.weight_spec()
     }
 
     fn split_at(self, index: usize) -> (Self, Self) {

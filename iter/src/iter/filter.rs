@@ -2,7 +2,6 @@
 
 use super::*;
 use crate::plumbing::*;
-use crate::weight::WeightSpec;
 use std::fmt;
 
 /// The iterator of [`ParallelIterator::filter`].
@@ -88,10 +87,6 @@ where
     fn full(&self) -> bool {
         self.base.full()
     }
-
-    fn weight_spec(&self) -> Option<WeightSpec> {
-        self.base.weight_spec()
-    }
 }
 
 impl<'p, T, C, P> UnindexedConsumer<T> for FilterConsumer<'p, C, P>
@@ -129,14 +124,9 @@ where
         }
     }
 
-    fn consume_iter<It: IntoIterator<Item = T>>(self, iter: It) -> Self {
-        FilterConsumer {
-            base: self
-                .base
-                .consume_iter(iter.into_iter().filter(self.filter_op)),
-            filter_op: self.filter_op,
-        }
-    }
+    // No `consume_iter` of our own: handing the base `iter.filter(..)` would hide the items
+    // this folder drops from the base's `full` check, and a short-circuiting consumer
+    // (`find_any` after a filter that rejects a long run) would scan the whole run.
 
     fn complete(self) -> F::Result {
         self.base.complete()

@@ -2,7 +2,6 @@
 
 use super::*;
 use crate::plumbing::*;
-use crate::weight::WeightSpec;
 use std::fmt;
 
 /// The iterator of [`ParallelIterator::filter_map`].
@@ -92,10 +91,6 @@ where
     fn full(&self) -> bool {
         self.base.full()
     }
-
-    fn weight_spec(&self) -> Option<WeightSpec> {
-        self.base.weight_spec()
-    }
 }
 
 impl<'p, T, R, C, P> UnindexedConsumer<T> for FilterMapConsumer<'p, C, P>
@@ -132,14 +127,9 @@ where
         }
     }
 
-    fn consume_iter<It: IntoIterator<Item = T>>(self, iter: It) -> Self {
-        FilterMapConsumer {
-            base: self
-                .base
-                .consume_iter(iter.into_iter().filter_map(self.filter_op)),
-            filter_op: self.filter_op,
-        }
-    }
+    // No `consume_iter` of our own: handing the base `iter.filter_map(..)` would hide the items
+    // this folder drops from the base's `full` check, and a short-circuiting consumer
+    // (`find_any` after a filter that rejects a long run) would scan the whole run.
 
     fn complete(self) -> F::Result {
         self.base.complete()

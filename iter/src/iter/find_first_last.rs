@@ -152,26 +152,24 @@ impl<T, P: Fn(&T) -> bool> Folder<T> for FindFolder<'_, T, P> {
     type Result = Option<T>;
 
     fn consume(mut self, item: T) -> Self {
-        if (self.find_op)(&item) {
+        let keep = match self.side {
+            // The first match of this piece is its answer: later ones lose to it.
+            Side::First => self.item.is_none(),
+            Side::Last => true,
+        };
+        if keep && (self.find_op)(&item) {
+            if self.item.is_none() {
+                // The span's position is the same for every match: publish it once.
+                self.publish();
+            }
             self.item = Some(item);
-            self.publish();
         }
         self
     }
 
-    fn consume_iter<I: IntoIterator<Item = T>>(mut self, iter: I) -> Self {
-        let find_op = self.find_op;
-        let found = match self.side {
-            Side::First => iter.into_iter().find(find_op),
-            // `Iterator::last` of a filter keeps the last match.
-            Side::Last => iter.into_iter().filter(find_op).last(),
-        };
-        if found.is_some() {
-            self.item = found;
-            self.publish();
-        }
-        self
-    }
+    // The default `consume_iter` (consume, then check `full`, item by item) is the right one:
+    // a piece must stop as soon as a better piece publishes, even in the middle of a long run
+    // of items that do not match (an octillion-long range).
 
     fn complete(self) -> Option<T> {
         self.item

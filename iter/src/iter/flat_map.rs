@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::plumbing::*;
-use crate::weight::WeightSpec;
+use crate::weight::{scope, WeightSpec};
 use std::fmt;
 
 /// The iterator of [`ParallelIterator::flat_map`].
@@ -46,6 +46,7 @@ where
         self.base.drive_unindexed(FlatMapConsumer {
             base: consumer,
             map_op: &self.map_op,
+            weight: scope::chosen(),
         })
     }
 }
@@ -53,6 +54,8 @@ where
 struct FlatMapConsumer<'f, C, F> {
     base: C,
     map_op: &'f F,
+    /// The weight chosen where the `flat_map` was driven: the inner iterators split by it too.
+    weight: Option<WeightSpec>,
 }
 
 impl<'f, T, C, F, PI> Consumer<T> for FlatMapConsumer<'f, C, F>
@@ -71,10 +74,12 @@ where
             FlatMapConsumer {
                 base: left,
                 map_op: self.map_op,
+                weight: self.weight,
             },
             FlatMapConsumer {
                 base: right,
                 map_op: self.map_op,
+                weight: self.weight,
             },
             reducer,
         )
@@ -84,16 +89,13 @@ where
         FlatMapFolder {
             base: self.base,
             map_op: self.map_op,
+            weight: self.weight,
             previous: None,
         }
     }
 
     fn full(&self) -> bool {
         self.base.full()
-    }
-
-    fn weight_spec(&self) -> Option<WeightSpec> {
-        self.base.weight_spec()
     }
 }
 
@@ -107,6 +109,7 @@ where
         FlatMapConsumer {
             base: self.base.split_off_left(),
             map_op: self.map_op,
+            weight: self.weight,
         }
     }
 
@@ -120,6 +123,7 @@ where
 struct FlatMapFolder<'f, C, F, R> {
     base: C,
     map_op: &'f F,
+    weight: Option<WeightSpec>,
     previous: Option<R>,
 }
 
@@ -133,7 +137,8 @@ where
 
     fn consume(self, item: T) -> Self {
         let par_iter = (self.map_op)(item).into_par_iter();
-        let result = par_iter.drive_unindexed(self.base.split_off_left());
+        let inner = self.base.split_off_left();
+        let result = scope::choose(self.weight, || par_iter.drive_unindexed(inner));
         let previous = match self.previous {
             None => result,
             Some(previous) => self.base.to_reducer().reduce(previous, result),
@@ -141,6 +146,7 @@ where
         FlatMapFolder {
             base: self.base,
             map_op: self.map_op,
+            weight: self.weight,
             previous: Some(previous),
         }
     }

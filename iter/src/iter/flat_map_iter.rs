@@ -2,7 +2,6 @@
 
 use super::*;
 use crate::plumbing::*;
-use crate::weight::WeightSpec;
 use std::fmt;
 
 /// The iterator of [`ParallelIterator::flat_map_iter`].
@@ -92,10 +91,6 @@ where
 
     fn full(&self) -> bool {
         self.base.full()
-    }
-
-    fn weight_spec(&self) -> Option<WeightSpec> {
-        self.base.weight_spec()
     }
 }
 

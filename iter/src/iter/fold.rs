@@ -5,7 +5,6 @@
 
 use super::*;
 use crate::plumbing::*;
-use crate::weight::WeightSpec;
 use std::fmt;
 
 /// The iterator of [`ParallelIterator::fold`]: one accumulator per piece.
@@ -145,10 +144,6 @@ where
 
     fn full(&self) -> bool {
         self.base.full()
-    }
-
-    fn weight_spec(&self) -> Option<WeightSpec> {
-        self.base.weight_spec()
     }
 }
 

@@ -2,7 +2,6 @@
 //! `take_any_while` and `skip_any_while`.
 
 use crate::plumbing::*;
-use crate::weight::WeightSpec;
 
 /// Shared state that decides, item by item and across threads, which items pass.
 pub(super) trait Gate<T>: Sync {
@@ -51,10 +50,6 @@ where
 
     fn full(&self) -> bool {
         self.gate.closed() || self.base.full()
-    }
-
-    fn weight_spec(&self) -> Option<WeightSpec> {
-        self.base.weight_spec()
     }
 }
 

@@ -278,6 +278,7 @@ pub trait IndexedParallelIterator: ParallelIterator {
     ///
     /// let a = [1.0, f64::NAN];
     /// assert_eq!(a.par_iter().partial_cmp(&[1.0, 2.0]), None);
+    /// assert_eq!(a.par_iter().partial_cmp(&[2.0]), Some(Ordering::Less));
     /// ```
     fn partial_cmp<I>(self, other: I) -> Option<Ordering>
     where
@@ -614,10 +615,19 @@ pub trait IndexedParallelIterator: ParallelIterator {
     /// # Examples
     ///
     /// ```
+    /// use std::sync::atomic::{AtomicUsize, Ordering};
     /// use weft_iter::plumbing::NoopConsumer;
     /// use weft_iter::prelude::*;
     ///
-    /// (0..10).into_par_iter().drive(NoopConsumer);
+    /// // `NoopConsumer` drops every item; `inspect` shows that each one was driven.
+    /// let seen = AtomicUsize::new(0);
+    /// (0..10)
+    ///     .into_par_iter()
+    ///     .inspect(|_| {
+    ///         seen.fetch_add(1, Ordering::Relaxed);
+    ///     })
+    ///     .drive(NoopConsumer);
+    /// assert_eq!(seen.into_inner(), 10);
     /// ```
     fn drive<C: Consumer<Self::Item>>(self, consumer: C) -> C::Result;
 

@@ -2,7 +2,6 @@
 
 use super::*;
 use crate::plumbing::*;
-use crate::weight::WeightSpec;
 
 /// The iterator of [`IndexedParallelIterator::interleave`].
 ///
@@ -150,10 +149,6 @@ where
 
     fn max_len(&self) -> usize {
         self.i.max_len().min(self.j.max_len())
-    }
-
-    fn weight_spec(&self) -> Option<WeightSpec> {
-        self.i.weight_spec().or_else(|| self.j.weight_spec())
     }
 
     fn split_at(self, index: usize) -> (Self, Self) {

@@ -7,7 +7,6 @@
 
 use super::*;
 use crate::plumbing::*;
-use crate::weight::WeightSpec;
 use std::cell::Cell;
 use std::fmt;
 
@@ -161,10 +160,6 @@ where
         self.base.max_len()
     }
 
-    fn weight_spec(&self) -> Option<WeightSpec> {
-        self.base.weight_spec()
-    }
-
     fn split_at(self, index: usize) -> (Self, Self) {
         let (left, right) = self.base.split_at(items_before(index, self.sep_first));
         (
@@ -285,10 +280,6 @@ where
 
     fn full(&self) -> bool {
         self.base.full()
-    }
-
-    fn weight_spec(&self) -> Option<WeightSpec> {
-        self.base.weight_spec()
     }
 }
 

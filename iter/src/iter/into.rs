@@ -105,7 +105,6 @@ where
 /// # Examples
 ///
 /// ```
-/// use weft_iter::plumbing::NoopConsumer;
 /// use weft_iter::prelude::*;
 ///
 /// struct Count(usize);

@@ -3,7 +3,6 @@
 
 use super::*;
 use crate::plumbing::*;
-use crate::weight::WeightSpec;
 
 /// Hands `callback` the producer of `base`, wrapped so that its pieces hold at least `min` and
 /// at most `max` items (on top of the base's own limits; 0 and `usize::MAX` leave a side as is).
@@ -56,10 +55,6 @@ impl<P: Producer> Producer for LenLimitsProducer<P> {
 
     fn max_len(&self) -> usize {
         self.base.max_len().min(self.max)
-    }
-
-    fn weight_spec(&self) -> Option<WeightSpec> {
-        self.base.weight_spec()
     }
 
     fn split_at(self, index: usize) -> (Self, Self) {

@@ -1,13 +1,15 @@
-//! `map_init`: `map` with a value per piece made by a function, that the mapping function may
-//! mutate (built on `map_with`'s machinery).
+//! `map_init`: `map` with a value made by a function, reused by the pieces each thread runs,
+//! that the mapping function may mutate (built on `map_with`'s machinery; the values are kept
+//! by `thread_values`).
 
-use super::fold::IdentitySeed;
-use super::map_with::{SeedMapCallback, SeedMapConsumer};
+use super::fold::Seed;
+use super::map_with::{MapSeed, SeedMapCallback, SeedMapConsumer};
+use super::thread_values::{Holder, Lent, ThreadValues};
 use super::*;
 use crate::plumbing::*;
 use std::fmt;
 
-/// The iterator of [`ParallelIterator::map_init`].
+/// The iterator of [`ParallelIterator::map_init`]: `map` with values made about once per thread.
 ///
 /// # Examples
 ///
@@ -49,7 +51,7 @@ where
     fn drive_unindexed<C: UnindexedConsumer<R>>(self, consumer: C) -> C::Result {
         self.base.drive_unindexed(SeedMapConsumer {
             base: consumer,
-            seed: IdentitySeed(&self.init),
+            seed: InitSeed(&ThreadValues::new(&self.init)),
             map_op: &self.map_op,
         })
     }
@@ -73,7 +75,7 @@ where
     fn drive<C: Consumer<R>>(self, consumer: C) -> C::Result {
         self.base.drive(SeedMapConsumer {
             base: consumer,
-            seed: IdentitySeed(&self.init),
+            seed: InitSeed(&ThreadValues::new(&self.init)),
             map_op: &self.map_op,
         })
     }
@@ -81,8 +83,36 @@ where
     fn with_producer<CB: ProducerCallback<R>>(self, callback: CB) -> CB::Output {
         self.base.with_producer(SeedMapCallback {
             callback,
-            seed: IdentitySeed(&self.init),
+            seed: InitSeed(&ThreadValues::new(&self.init)),
             map_op: &self.map_op,
         })
+    }
+}
+
+/// Lends each piece a value of its thread (see `thread_values`).
+struct InitSeed<'v, 'i, INIT>(&'v ThreadValues<'i, INIT>);
+
+impl<'v, 'i, T, INIT: Fn() -> T + Sync> Seed for InitSeed<'v, 'i, INIT> {
+    type Value = Lent<'v, T>;
+
+    fn split(&self) -> Self {
+        InitSeed(self.0)
+    }
+
+    fn into_value(self) -> Lent<'v, T> {
+        self.0.lend()
+    }
+}
+
+impl<'v, 'i, T, INIT: Fn() -> T + Sync> MapSeed for InitSeed<'v, 'i, INIT> {
+    type Target = T;
+    type Hold = Holder<'v>;
+
+    fn target<'a>(value: &'a mut Lent<'v, T>) -> &'a mut T {
+        value.get_mut()
+    }
+
+    fn hold(&self) -> Holder<'v> {
+        self.0.hold()
     }
 }

@@ -1,14 +1,49 @@
 //! `map_with`: `map` with a value per piece, cloned from a seed, that the function may
 //! mutate.
 //!
-//! The producer, consumer and folder here are generic over a [`Seed`], and shared with
-//! `map_init` (whose seed is a function making the value in the piece).
+//! The producer, consumer and folder here are generic over a [`MapSeed`], and shared with
+//! `map_init` (whose seed lends each piece a value of its thread, see `thread_values`).
 
 use super::fold::{CloneSeed, Seed};
 use super::*;
 use crate::plumbing::*;
-use crate::weight::WeightSpec;
 use std::fmt;
+
+/// A [`Seed`] whose value the map function gets `&mut` access to.
+pub(super) trait MapSeed: Seed {
+    /// What the map function mutates.
+    type Target;
+    /// Taken at each consumer split and kept, in the split's reducer, until its halves are
+    /// reduced (`map_init` keeps the splitting thread's values alive with it).
+    type Hold;
+    /// The map function's view of a piece's value.
+    fn target(value: &mut Self::Value) -> &mut Self::Target;
+    /// What a consumer split keeps until its halves are reduced.
+    fn hold(&self) -> Self::Hold;
+}
+
+impl<T: Clone + Send> MapSeed for CloneSeed<T> {
+    type Target = T;
+    type Hold = ();
+
+    fn target(value: &mut T) -> &mut T {
+        value
+    }
+
+    fn hold(&self) {}
+}
+
+/// A consumer split's reducer with what its seed keeps until the halves are reduced.
+pub(super) struct SeedMapReducer<R, H> {
+    base: R,
+    _hold: H,
+}
+
+impl<T, R: Reducer<T>, H> Reducer<T> for SeedMapReducer<R, H> {
+    fn reduce(self, left: T, right: T) -> T {
+        self.base.reduce(left, right)
+    }
+}
 
 /// The iterator of [`ParallelIterator::map_with`].
 ///
@@ -103,7 +138,7 @@ pub(super) struct SeedMapCallback<'f, CB, S, F> {
 impl<'f, T, U, R, CB, S, F> ProducerCallback<T> for SeedMapCallback<'f, CB, S, F>
 where
     CB: ProducerCallback<R>,
-    S: Seed<Value = U>,
+    S: MapSeed<Target = U>,
     F: Fn(&mut U, T) -> R + Sync,
     R: Send,
 {
@@ -127,15 +162,15 @@ struct SeedMapProducer<'f, P, S, F> {
 impl<'f, U, R, P, S, F> Producer for SeedMapProducer<'f, P, S, F>
 where
     P: Producer,
-    S: Seed<Value = U>,
+    S: MapSeed<Target = U>,
     F: Fn(&mut U, P::Item) -> R + Sync,
     R: Send,
 {
     type Item = R;
-    type IntoIter = SeedMapIter<'f, P::IntoIter, U, F>;
+    type IntoIter = SeedMapIter<'f, P::IntoIter, S, F>;
 
     fn into_iter(self) -> Self::IntoIter {
-        SeedMapIter {
+        SeedMapIter::<_, S, _> {
             base: self.base.into_iter(),
             item: self.seed.into_value(),
             map_op: self.map_op,
@@ -148,10 +183,6 @@ where
 
     fn max_len(&self) -> usize {
         self.base.max_len()
-    }
-
-    fn weight_spec(&self) -> Option<WeightSpec> {
-        self.base.weight_spec()
     }
 
     fn split_at(self, index: usize) -> (Self, Self) {
@@ -172,7 +203,7 @@ where
 
     fn fold_with<G: Folder<R>>(self, folder: G) -> G {
         self.base
-            .fold_with(SeedMapFolder {
+            .fold_with(SeedMapFolder::<_, S, _> {
                 base: folder,
                 item: self.seed.into_value(),
                 map_op: self.map_op,
@@ -181,14 +212,15 @@ where
     }
 }
 
-struct SeedMapIter<'f, I, U, F> {
+struct SeedMapIter<'f, I, S: Seed, F> {
     base: I,
-    item: U,
+    item: S::Value,
     map_op: &'f F,
 }
 
-impl<I, U, R, F> Iterator for SeedMapIter<'_, I, U, F>
+impl<I, U, R, S, F> Iterator for SeedMapIter<'_, I, S, F>
 where
+    S: MapSeed<Target = U>,
     I: Iterator,
     F: Fn(&mut U, I::Item) -> R,
 {
@@ -196,7 +228,7 @@ where
 
     fn next(&mut self) -> Option<R> {
         let item = self.base.next()?;
-        Some((self.map_op)(&mut self.item, item))
+        Some((self.map_op)(S::target(&mut self.item), item))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -204,19 +236,21 @@ where
     }
 }
 
-impl<I, U, R, F> DoubleEndedIterator for SeedMapIter<'_, I, U, F>
+impl<I, U, R, S, F> DoubleEndedIterator for SeedMapIter<'_, I, S, F>
 where
+    S: MapSeed<Target = U>,
     I: DoubleEndedIterator,
     F: Fn(&mut U, I::Item) -> R,
 {
     fn next_back(&mut self) -> Option<R> {
         let item = self.base.next_back()?;
-        Some((self.map_op)(&mut self.item, item))
+        Some((self.map_op)(S::target(&mut self.item), item))
     }
 }
 
-impl<I, U, R, F> ExactSizeIterator for SeedMapIter<'_, I, U, F>
+impl<I, U, R, S, F> ExactSizeIterator for SeedMapIter<'_, I, S, F>
 where
+    S: MapSeed<Target = U>,
     I: ExactSizeIterator,
     F: Fn(&mut U, I::Item) -> R,
 {
@@ -232,16 +266,20 @@ pub(super) struct SeedMapConsumer<'f, C, S, F> {
 impl<'f, T, U, R, C, S, F> Consumer<T> for SeedMapConsumer<'f, C, S, F>
 where
     C: Consumer<R>,
-    S: Seed<Value = U>,
+    S: MapSeed<Target = U>,
     F: Fn(&mut U, T) -> R + Sync,
     R: Send,
 {
-    type Folder = SeedMapFolder<'f, C::Folder, U, F>;
-    type Reducer = C::Reducer;
+    type Folder = SeedMapFolder<'f, C::Folder, S, F>;
+    type Reducer = SeedMapReducer<C::Reducer, S::Hold>;
     type Result = C::Result;
 
-    fn split_at(self, index: usize) -> (Self, Self, C::Reducer) {
-        let (left, right, reducer) = self.base.split_at(index);
+    fn split_at(self, index: usize) -> (Self, Self, Self::Reducer) {
+        let (left, right, base) = self.base.split_at(index);
+        let reducer = SeedMapReducer {
+            base,
+            _hold: self.seed.hold(),
+        };
         (
             SeedMapConsumer {
                 base: left,
@@ -258,7 +296,7 @@ where
     }
 
     fn into_folder(self) -> Self::Folder {
-        SeedMapFolder {
+        SeedMapFolder::<_, S, _> {
             base: self.base.into_folder(),
             item: self.seed.into_value(),
             map_op: self.map_op,
@@ -268,16 +306,12 @@ where
     fn full(&self) -> bool {
         self.base.full()
     }
-
-    fn weight_spec(&self) -> Option<WeightSpec> {
-        self.base.weight_spec()
-    }
 }
 
 impl<'f, T, U, R, C, S, F> UnindexedConsumer<T> for SeedMapConsumer<'f, C, S, F>
 where
     C: UnindexedConsumer<R>,
-    S: Seed<Value = U>,
+    S: MapSeed<Target = U>,
     F: Fn(&mut U, T) -> R + Sync,
     R: Send,
 {
@@ -289,33 +323,37 @@ where
         }
     }
 
-    fn to_reducer(&self) -> C::Reducer {
-        self.base.to_reducer()
+    fn to_reducer(&self) -> Self::Reducer {
+        SeedMapReducer {
+            base: self.base.to_reducer(),
+            _hold: self.seed.hold(),
+        }
     }
 }
 
-pub(super) struct SeedMapFolder<'f, C, U, F> {
+pub(super) struct SeedMapFolder<'f, C, S: Seed, F> {
     base: C,
-    item: U,
+    item: S::Value,
     map_op: &'f F,
 }
 
-impl<T, U, R, C, F> Folder<T> for SeedMapFolder<'_, C, U, F>
+impl<T, U, R, C, S, F> Folder<T> for SeedMapFolder<'_, C, S, F>
 where
     C: Folder<R>,
+    S: MapSeed<Target = U>,
     F: Fn(&mut U, T) -> R,
 {
     type Result = C::Result;
 
     fn consume(mut self, item: T) -> Self {
-        let mapped = (self.map_op)(&mut self.item, item);
+        let mapped = (self.map_op)(S::target(&mut self.item), item);
         self.base = self.base.consume(mapped);
         self
     }
 
     fn consume_iter<I: IntoIterator<Item = T>>(mut self, iter: I) -> Self {
         let map_op = self.map_op;
-        let state = &mut self.item;
+        let state = S::target(&mut self.item);
         self.base = self
             .base
             .consume_iter(iter.into_iter().map(|item| map_op(state, item)));

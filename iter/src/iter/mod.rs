@@ -54,6 +54,7 @@ mod sum;
 mod take;
 mod take_any;
 mod take_any_while;
+mod thread_values;
 mod try_fold;
 mod try_fold_with;
 mod try_reduce;
@@ -114,13 +115,16 @@ pub use self::while_some::WhileSome;
 pub use self::zip::Zip;
 pub use self::zip_eq::ZipEq;
 
-// rayon's `iter` module also holds the sources, bridges and drains (each in its own module).
+// rayon's `iter` module also holds the sources, bridges and drains (each in its own module),
+// `Either` (for `partition_map` and friends) and the producer/consumer protocol.
 pub use crate::drain::{ParallelDrainFull, ParallelDrainRange};
 pub use crate::multizip::MultiZip;
 pub use crate::par_bridge::{IterBridge, ParallelBridge};
+pub use crate::plumbing;
 #[allow(deprecated)]
 pub use crate::sources::repeatn;
 pub use crate::sources::{
     empty, once, repeat, repeat_n, split, walk_tree, walk_tree_postfix, walk_tree_prefix, Empty,
     Once, Repeat, RepeatN, Split, WalkTree, WalkTreePostfix, WalkTreePrefix,
 };
+pub use either::Either;

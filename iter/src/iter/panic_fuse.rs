@@ -2,7 +2,6 @@
 
 use super::*;
 use crate::plumbing::*;
-use crate::weight::WeightSpec;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 
@@ -109,12 +108,17 @@ struct PanicFuseProducer<'a, P> {
     fuse: Fuse<'a>,
 }
 
-impl<P: Producer> Producer for PanicFuseProducer<'_, P> {
+impl<'a, P: Producer> Producer for PanicFuseProducer<'a, P> {
     type Item = P::Item;
-    type IntoIter = P::IntoIter;
+    type IntoIter = PanicFuseIter<'a, P::IntoIter>;
 
-    fn into_iter(self) -> P::IntoIter {
-        self.base.into_iter()
+    fn into_iter(self) -> Self::IntoIter {
+        // Adaptors above this one (`rev`, `inspect`, `zip`, ...) may fold a piece through its
+        // sequential iterator rather than `fold_with`: the iterator carries the fuse too.
+        PanicFuseIter {
+            base: self.base.into_iter(),
+            fuse: self.fuse,
+        }
     }
 
     fn min_len(&self) -> usize {
@@ -123,10 +127,6 @@ impl<P: Producer> Producer for PanicFuseProducer<'_, P> {
 
     fn max_len(&self) -> usize {
         self.base.max_len()
-    }
-
-    fn weight_spec(&self) -> Option<WeightSpec> {
-        self.base.weight_spec()
     }
 
     fn split_at(self, index: usize) -> (Self, Self) {
@@ -149,6 +149,47 @@ impl<P: Producer> Producer for PanicFuseProducer<'_, P> {
             fuse: Fuse(self.fuse.0),
         };
         self.base.fold_with(folder).base
+    }
+}
+
+/// A piece's sequential iterator that ends once a panic has been seen anywhere, and sets the
+/// flag if it is dropped by a panic (one in a closure of an adaptor that pulls from it).
+struct PanicFuseIter<'a, I> {
+    base: I,
+    fuse: Fuse<'a>,
+}
+
+impl<I: Iterator> Iterator for PanicFuseIter<'_, I> {
+    type Item = I::Item;
+
+    fn next(&mut self) -> Option<I::Item> {
+        if self.fuse.panicked() {
+            None
+        } else {
+            self.base.next()
+        }
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.base.size_hint()
+    }
+}
+
+impl<I: DoubleEndedIterator> DoubleEndedIterator for PanicFuseIter<'_, I> {
+    fn next_back(&mut self) -> Option<I::Item> {
+        if self.fuse.panicked() {
+            None
+        } else {
+            self.base.next_back()
+        }
+    }
+}
+
+// `len` is the base's: the piece ends early only when a panic elsewhere is about to unwind the
+// whole job, and consumers that rely on lengths (`collect`) count what they actually got.
+impl<I: ExactSizeIterator> ExactSizeIterator for PanicFuseIter<'_, I> {
+    fn len(&self) -> usize {
+        self.base.len()
     }
 }
 
@@ -186,10 +227,6 @@ impl<'a, T, C: Consumer<T>> Consumer<T> for PanicFuseConsumer<'a, C> {
 
     fn full(&self) -> bool {
         self.fuse.panicked() || self.base.full()
-    }
-
-    fn weight_spec(&self) -> Option<WeightSpec> {
-        self.base.weight_spec()
     }
 }
 

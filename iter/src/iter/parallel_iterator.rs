@@ -29,10 +29,19 @@ pub trait ParallelIterator: Sized + Send {
     /// # Examples
     ///
     /// ```
+    /// use std::sync::atomic::{AtomicUsize, Ordering};
     /// use weft_iter::plumbing::NoopConsumer;
     /// use weft_iter::prelude::*;
     ///
-    /// (0..10).into_par_iter().drive_unindexed(NoopConsumer);
+    /// // `NoopConsumer` drops every item; `inspect` shows that each one was driven.
+    /// let seen = AtomicUsize::new(0);
+    /// (0..10)
+    ///     .into_par_iter()
+    ///     .inspect(|_| {
+    ///         seen.fetch_add(1, Ordering::Relaxed);
+    ///     })
+    ///     .drive_unindexed(NoopConsumer);
+    /// assert_eq!(seen.into_inner(), 10);
     /// ```
     fn drive_unindexed<C>(self, consumer: C) -> C::Result
     where
@@ -235,7 +244,9 @@ pub trait ParallelIterator: Sized + Send {
         self.map_with(init, op).for_each(drop)
     }
 
-    /// Like `for_each`, with a value per piece made by `init`, that `op` may mutate.
+    /// Like `for_each`, with a value made by `init` that `op` may mutate, reused by the pieces
+    /// each thread runs: `init` runs about once per thread (see
+    /// [`map_init`](ParallelIterator::map_init)).
     ///
     /// # Examples
     ///
@@ -298,7 +309,8 @@ pub trait ParallelIterator: Sized + Send {
         self.map_with(init, op).try_reduce(<()>::default, ok)
     }
 
-    /// `try_for_each` with a value per piece made by `init`.
+    /// `try_for_each` with a value made by `init`, reused by the pieces each thread runs:
+    /// `init` runs about once per thread (see [`map_init`](ParallelIterator::map_init)).
     ///
     /// # Examples
     ///
@@ -343,8 +355,18 @@ pub trait ParallelIterator: Sized + Send {
         MapWith::new(self, init, map_op)
     }
 
-    /// `map` with a value per piece made by `init` (which need not be `Send`), that `map_op`
-    /// may mutate.
+    /// `map` with a value made by `init` (which need not be `Send`) that `map_op` may mutate,
+    /// reused by the pieces each thread runs.
+    ///
+    /// `init` is called as needed for the items each job pairs with its value, as in rayon;
+    /// but where rayon makes a value for every piece the input is split into (thousands for a
+    /// large input, one per item under [`FullyParallel`](crate::weight::FullyParallel)), weft
+    /// keeps the values each thread made while it works on this call and hands them to that
+    /// thread's next pieces: `init` runs about once per thread, plus once for each piece that
+    /// runs while its thread's value is in use (a piece stolen by a `join` inside `map_op`).
+    /// A value never leaves the thread that made it, and every value is dropped before the
+    /// call returns. (Pieces reached through a producer, as under `zip` or `enumerate` after
+    /// `map_init`, reuse a value only within a piece.)
     ///
     /// # Examples
     ///
@@ -354,6 +376,35 @@ pub trait ParallelIterator: Sized + Send {
     ///
     /// let v: Vec<i32> = (0..4).into_par_iter().map_init(|| Rc::new(1), |one, x| x + **one).collect();
     /// assert_eq!(v, [1, 2, 3, 4]);
+    /// ```
+    ///
+    /// A scratch buffer made about once per thread, not once per piece:
+    ///
+    /// ```
+    /// use std::sync::atomic::{AtomicUsize, Ordering};
+    /// use weft_iter::prelude::*;
+    ///
+    /// let inits = AtomicUsize::new(0);
+    /// let pool = weft_core::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+    /// let lens: usize = pool.install(|| {
+    ///     (0..100_000u32)
+    ///         .into_par_iter()
+    ///         .weight::<FullyParallel>() // 100,000 pieces
+    ///         .map_init(
+    ///             || {
+    ///                 inits.fetch_add(1, Ordering::Relaxed);
+    ///                 String::with_capacity(16)
+    ///             },
+    ///             |buf, x| {
+    ///                 buf.clear();
+    ///                 buf.push_str(&x.to_string());
+    ///                 buf.len()
+    ///             },
+    ///         )
+    ///         .sum()
+    /// });
+    /// assert_eq!(lens, 488_890);
+    /// assert!(inits.load(Ordering::Relaxed) < 1_000); // rayon: 100,000
     /// ```
     fn map_init<F, INIT, T, R>(self, init: INIT, map_op: F) -> MapInit<Self, INIT, F>
     where

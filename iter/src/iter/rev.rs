@@ -2,7 +2,6 @@
 
 use super::*;
 use crate::plumbing::*;
-use crate::weight::WeightSpec;
 
 /// The iterator of [`IndexedParallelIterator::rev`].
 ///
@@ -91,10 +90,6 @@ impl<P: Producer> Producer for RevProducer<P> {
 
     fn max_len(&self) -> usize {
         self.base.max_len()
-    }
-
-    fn weight_spec(&self) -> Option<WeightSpec> {
-        self.base.weight_spec()
     }
 
     fn split_at(self, index: usize) -> (Self, Self) {

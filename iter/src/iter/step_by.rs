@@ -2,7 +2,6 @@
 
 use super::*;
 use crate::plumbing::*;
-use crate::weight::WeightSpec;
 
 /// The iterator of [`IndexedParallelIterator::step_by`].
 ///
@@ -101,10 +100,6 @@ impl<P: Producer> Producer for StepByProducer<P> {
 
     fn max_len(&self) -> usize {
         (self.base.max_len() / self.step).max(1)
-    }
-
-    fn weight_spec(&self) -> Option<WeightSpec> {
-        self.base.weight_spec()
     }
 
     fn split_at(self, index: usize) -> (Self, Self) {

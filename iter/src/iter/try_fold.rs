@@ -5,7 +5,6 @@ use super::fold::{IdentitySeed, Seed};
 use super::try_trait::Try;
 use super::*;
 use crate::plumbing::*;
-use crate::weight::WeightSpec;
 use std::fmt;
 use std::marker::PhantomData;
 use std::ops::ControlFlow::{self, Break, Continue};
@@ -123,10 +122,6 @@ where
 
     fn full(&self) -> bool {
         self.base.full()
-    }
-
-    fn weight_spec(&self) -> Option<WeightSpec> {
-        self.base.weight_spec()
     }
 }
 

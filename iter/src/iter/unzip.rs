@@ -18,7 +18,6 @@
 
 use super::*;
 use crate::plumbing::*;
-use crate::weight::WeightSpec;
 use either::Either;
 
 /// How an item is sent on to the two sides.
@@ -277,10 +276,6 @@ where
     fn full(&self) -> bool {
         // Items keep coming while either side takes them.
         self.left.full() && self.right.full()
-    }
-
-    fn weight_spec(&self) -> Option<WeightSpec> {
-        self.left.weight_spec().or_else(|| self.right.weight_spec())
     }
 }
 

@@ -1,8 +1,9 @@
-//! `weight`: picks the split policy of a pipeline.
+//! `weight`: picks the split policy of a pipeline, by choosing it for the drive of its base
+//! (see `weight/scope.rs`); the items and their producers and consumers are the base's own.
 
 use super::*;
 use crate::plumbing::*;
-use crate::weight::{Weight, WeightSpec};
+use crate::weight::{scope, Weight, WeightSpec};
 use std::fmt;
 use std::marker::PhantomData;
 use std::panic::Location;
@@ -71,10 +72,7 @@ where
         C: UnindexedConsumer<I::Item>,
     {
         let spec = self.spec();
-        self.base.drive_unindexed(WeightedConsumer {
-            base: consumer,
-            spec,
-        })
+        scope::choose(Some(spec), || self.base.drive_unindexed(consumer))
     }
 
     fn opt_len(&self) -> Option<usize> {
@@ -93,128 +91,11 @@ where
 
     fn drive<C: Consumer<I::Item>>(self, consumer: C) -> C::Result {
         let spec = self.spec();
-        self.base.drive(WeightedConsumer {
-            base: consumer,
-            spec,
-        })
+        scope::choose(Some(spec), || self.base.drive(consumer))
     }
 
     fn with_producer<CB: ProducerCallback<I::Item>>(self, callback: CB) -> CB::Output {
         let spec = self.spec();
-        return self.base.with_producer(Callback { callback, spec });
-
-        struct Callback<CB> {
-            callback: CB,
-            spec: WeightSpec,
-        }
-
-        impl<T, CB> ProducerCallback<T> for Callback<CB>
-        where
-            CB: ProducerCallback<T>,
-        {
-            type Output = CB::Output;
-
-            fn callback<P: Producer<Item = T>>(self, base: P) -> CB::Output {
-                self.callback.callback(WeightedProducer {
-                    base,
-                    spec: self.spec,
-                })
-            }
-        }
-    }
-}
-
-struct WeightedProducer<P> {
-    base: P,
-    spec: WeightSpec,
-}
-
-impl<P: Producer> Producer for WeightedProducer<P> {
-    type Item = P::Item;
-    type IntoIter = P::IntoIter;
-
-    fn into_iter(self) -> P::IntoIter {
-        self.base.into_iter()
-    }
-
-    fn min_len(&self) -> usize {
-        self.base.min_len()
-    }
-
-    fn max_len(&self) -> usize {
-        self.base.max_len()
-    }
-
-    fn weight_spec(&self) -> Option<WeightSpec> {
-        Some(self.spec)
-    }
-
-    fn split_at(self, index: usize) -> (Self, Self) {
-        let (left, right) = self.base.split_at(index);
-        (
-            WeightedProducer {
-                base: left,
-                spec: self.spec,
-            },
-            WeightedProducer {
-                base: right,
-                spec: self.spec,
-            },
-        )
-    }
-
-    fn fold_with<F: Folder<P::Item>>(self, folder: F) -> F {
-        self.base.fold_with(folder)
-    }
-}
-
-struct WeightedConsumer<C> {
-    base: C,
-    spec: WeightSpec,
-}
-
-impl<T, C: Consumer<T>> Consumer<T> for WeightedConsumer<C> {
-    type Folder = C::Folder;
-    type Reducer = C::Reducer;
-    type Result = C::Result;
-
-    fn split_at(self, index: usize) -> (Self, Self, C::Reducer) {
-        let (left, right, reducer) = self.base.split_at(index);
-        (
-            WeightedConsumer {
-                base: left,
-                spec: self.spec,
-            },
-            WeightedConsumer {
-                base: right,
-                spec: self.spec,
-            },
-            reducer,
-        )
-    }
-
-    fn into_folder(self) -> C::Folder {
-        self.base.into_folder()
-    }
-
-    fn full(&self) -> bool {
-        self.base.full()
-    }
-
-    fn weight_spec(&self) -> Option<WeightSpec> {
-        Some(self.spec)
-    }
-}
-
-impl<T, C: UnindexedConsumer<T>> UnindexedConsumer<T> for WeightedConsumer<C> {
-    fn split_off_left(&self) -> Self {
-        WeightedConsumer {
-            base: self.base.split_off_left(),
-            spec: self.spec,
-        }
-    }
-
-    fn to_reducer(&self) -> C::Reducer {
-        self.base.to_reducer()
+        scope::choose(Some(spec), || self.base.with_producer(callback))
     }
 }

@@ -2,7 +2,6 @@
 
 use super::*;
 use crate::plumbing::*;
-use crate::weight::WeightSpec;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The iterator of [`ParallelIterator::while_some`].
@@ -82,10 +81,6 @@ where
     fn full(&self) -> bool {
         // Relaxed: the flag only lets pieces stop early.
         self.full.load(Ordering::Relaxed) || self.base.full()
-    }
-
-    fn weight_spec(&self) -> Option<WeightSpec> {
-        self.base.weight_spec()
     }
 }
 

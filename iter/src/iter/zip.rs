@@ -2,7 +2,6 @@
 
 use super::*;
 use crate::plumbing::*;
-use crate::weight::WeightSpec;
 
 /// The iterator of [`IndexedParallelIterator::zip`].
 ///
@@ -120,10 +119,6 @@ impl<A: Producer, B: Producer> Producer for ZipProducer<A, B> {
 
     fn max_len(&self) -> usize {
         self.a.max_len().min(self.b.max_len())
-    }
-
-    fn weight_spec(&self) -> Option<WeightSpec> {
-        self.a.weight_spec().or_else(|| self.b.weight_spec())
     }
 
     fn split_at(self, index: usize) -> (Self, Self) {

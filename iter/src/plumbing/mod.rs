@@ -11,16 +11,35 @@
 //! [`UnindexedConsumer`], through [`bridge_unindexed`].
 //!
 //! Whether a piece splits again is decided by the pipeline's [`Weight`](crate::weight::Weight):
-//! the bridge asks the producer's `weight_spec` hook, then the consumer's, and falls back to
-//! [`Adaptive`](crate::weight::Adaptive). On top of the weight, an indexed piece never splits
+//! the one a `.weight()` in the pipeline chose, found by the bridge at its root (no producer or
+//! consumer carries it: see [`weight`](crate::weight), "How the weight reaches the bridge"),
+//! else [`Adaptive`](crate::weight::Adaptive). On top of the weight, an indexed piece never splits
 //! below the producer's [`Producer::min_len`] and always splits above its
 //! [`Producer::max_len`].
 //!
-//! When no weight was chosen (and no `with_min_len` / `with_max_len`), an indexed job of 512
-//! items or more first folds its first 1/64 on the calling thread and times it; if the rest is
-//! predicted to take under 20 µs it is folded there too, so small inputs never pay for a fork
-//! or a wake-up. Choosing any weight explicitly, `Adaptive` included, skips this probe.
+//! When no weight was chosen (and no `with_min_len` / `with_max_len`), an indexed job of
+//! [`PROBE_MIN_LEN`] items or more first folds and times a short prefix on the current worker
+//! (at most `len / `[`PROBE_FRACTION`] and at most [`PROBE_MAX_ITEMS`] items, in chunks that
+//! stop as soon as the job is predicted to be big). If the whole job is predicted to take less
+//! than [`SEQUENTIAL_BUDGET`] the rest is folded right there too, so small inputs never pay for
+//! a fork or a wake-up; otherwise the rest splits as [`Adaptive`](crate::weight::Adaptive) does.
+//! Choosing any weight explicitly, `Adaptive` included, skips this probe.
+//!
+//! # Where closures run
+//!
+//! Every closure of a parallel iterator over two or more items runs on a thread of a pool, as
+//! in rayon: called on a worker, the bridge (the probe included) runs right there, in that
+//! worker's pool; called from outside every pool, the whole job is handed to the global pool as
+//! one unit while the caller waits. So thread names,
+//! [`current_thread_index`](weft_core::current_thread_index), thread-locals and the pool's
+//! stack size hold inside every closure, and a small job from outside costs one hand-off, not
+//! one per piece. (An unindexed job, whose length is unknown, is handed over whatever its size.)
 
+mod probe;
+
+pub use self::probe::{PROBE_FRACTION, PROBE_MAX_ITEMS, PROBE_MIN_LEN, SEQUENTIAL_BUDGET};
+
+use crate::weight::scope::Unchosen;
 use crate::weight::{Splitter, WeightSpec};
 use crate::IndexedParallelIterator;
 use std::time::Instant;
@@ -101,12 +120,6 @@ pub trait Producer: Send + Sized {
         usize::MAX
     }
 
-    /// The weight chosen for this pipeline, if any (see [`crate::weight`]). Adaptors forward
-    /// it from the producer they wrap; `None` means [`Adaptive`](crate::weight::Adaptive).
-    fn weight_spec(&self) -> Option<WeightSpec> {
-        None
-    }
-
     /// Splits into the items before `index` and those from `index` on.
     fn split_at(self, index: usize) -> (Self, Self);
 
@@ -153,12 +166,6 @@ pub trait Consumer<Item>: Send + Sized {
 
     /// Whether this consumer wants no more items (short-circuiting).
     fn full(&self) -> bool;
-
-    /// The weight chosen for this pipeline, if any (see [`crate::weight`]). Adaptors forward
-    /// it from the consumer they wrap.
-    fn weight_spec(&self) -> Option<WeightSpec> {
-        None
-    }
 }
 
 /// Sequential folding of the items of one piece.
@@ -297,11 +304,6 @@ pub trait UnindexedProducer: Send + Sized {
     fn fold_with<F>(self, folder: F) -> F
     where
         F: Folder<Self::Item>;
-
-    /// The weight chosen for this pipeline, if any (see [`crate::weight`]).
-    fn weight_spec(&self) -> Option<WeightSpec> {
-        None
-    }
 }
 
 /// Drives an indexed iterator into a consumer: takes its producer and calls
@@ -370,17 +372,39 @@ where
     P: Producer,
     C: Consumer<P::Item>,
 {
+    // The bridge's pieces run unchosen; the weight a `.weight()` chose is read here, on the
+    // calling thread, and roots the splitter wherever the job runs.
+    let unchosen = Unchosen::enter();
+    let chosen = unchosen.previous();
+    if len < 2 {
+        // Zero or one item: nothing runs in parallel, so no pool thread is needed.
+        return bridge_indexed_here(len, chosen, producer, consumer);
+    }
+    probe::on_pool_thread(move || bridge_indexed_here(len, chosen, producer, consumer))
+}
+
+/// [`bridge_producer_consumer`] on the current thread (a worker, unless `len < 2`), with the
+/// weight chosen for it, if any.
+fn bridge_indexed_here<P, C>(
+    len: usize,
+    chosen: Option<WeightSpec>,
+    producer: P,
+    consumer: C,
+) -> C::Result
+where
+    P: Producer,
+    C: Consumer<P::Item>,
+{
     let lengths = Lengths {
         min: producer.min_len().max(1),
         max: producer.max_len(),
     };
-    let chosen = producer.weight_spec().or_else(|| consumer.weight_spec());
-    return match chosen {
-        Some(spec) => helper(len, false, spec.root(len), lengths, producer, consumer),
+    match chosen {
+        Some(spec) => split_indexed(len, false, spec.root(len), lengths, producer, consumer),
         None if lengths.is_default() && len >= PROBE_MIN_LEN => {
-            probe_then_bridge(len, lengths, producer, consumer)
+            probe::probe_then_split(len, lengths, producer, consumer)
         }
-        None => helper(
+        None => split_indexed(
             len,
             false,
             WeightSpec::adaptive().root(len),
@@ -388,96 +412,63 @@ where
             producer,
             consumer,
         ),
-    };
-
-    /// The default weight's small-input check: fold the first `len / PROBE_FRACTION` items
-    /// here and time them. If the rest is predicted to take less than
-    /// `SEQUENTIAL_BUDGET_NS`, fold it here too: splitting would cost more (a fork, a
-    /// wake-up, a steal) than it could save. Otherwise split the rest as `Adaptive` does.
-    fn probe_then_bridge<P, C>(len: usize, lengths: Lengths, producer: P, consumer: C) -> C::Result
-    where
-        P: Producer,
-        C: Consumer<P::Item>,
-    {
-        let probe = len / PROBE_FRACTION;
-        let rest = len - probe;
-        let (probe_producer, rest_producer) = producer.split_at(probe);
-        let (probe_consumer, rest_consumer, reducer) = consumer.split_at(probe);
-        let start = Instant::now();
-        let left = probe_producer
-            .fold_with(probe_consumer.into_folder())
-            .complete();
-        let predicted_ns = start.elapsed().as_nanos() * rest as u128 / probe as u128;
-        let right = if rest_consumer.full() || predicted_ns < SEQUENTIAL_BUDGET_NS {
-            rest_producer
-                .fold_with(rest_consumer.into_folder())
-                .complete()
-        } else {
-            let splitter = WeightSpec::adaptive().root(rest);
-            helper(rest, false, splitter, lengths, rest_producer, rest_consumer)
-        };
-        reducer.reduce(left, right)
-    }
-
-    fn helper<P, C>(
-        len: usize,
-        migrated: bool,
-        mut splitter: Splitter,
-        lengths: Lengths,
-        producer: P,
-        consumer: C,
-    ) -> C::Result
-    where
-        P: Producer,
-        C: Consumer<P::Item>,
-    {
-        if consumer.full() {
-            consumer.into_folder().complete()
-        } else if lengths.should_split(&mut splitter, len, migrated) {
-            let mid = len / 2;
-            let (left_producer, right_producer) = producer.split_at(mid);
-            let (left_consumer, right_consumer, reducer) = consumer.split_at(mid);
-            let (left, right) = weft_core::join_context(
-                |ctx| {
-                    helper(
-                        mid,
-                        ctx.migrated(),
-                        splitter,
-                        lengths,
-                        left_producer,
-                        left_consumer,
-                    )
-                },
-                |ctx| {
-                    helper(
-                        len - mid,
-                        ctx.migrated(),
-                        splitter,
-                        lengths,
-                        right_producer,
-                        right_consumer,
-                    )
-                },
-            );
-            reducer.reduce(left, right)
-        } else if splitter.timed() {
-            let start = Instant::now();
-            let result = producer.fold_with(consumer.into_folder()).complete();
-            splitter.leaf_done(len, start.elapsed());
-            result
-        } else {
-            producer.fold_with(consumer.into_folder()).complete()
-        }
     }
 }
 
-/// Inputs shorter than this go straight to `Adaptive` splitting (the probe would be too small
-/// to time).
-const PROBE_MIN_LEN: usize = 512;
-/// The default weight times the first `1 / PROBE_FRACTION` of the items.
-const PROBE_FRACTION: usize = 64;
-/// Work predicted to take less than this (nanoseconds) runs on the calling thread.
-const SEQUENTIAL_BUDGET_NS: u128 = 20_000;
+/// Splits a piece of `len` items in halves while `splitter` and `lengths` say so, each split a
+/// `join_context`, and folds the pieces that do not split.
+fn split_indexed<P, C>(
+    len: usize,
+    migrated: bool,
+    mut splitter: Splitter,
+    lengths: Lengths,
+    producer: P,
+    consumer: C,
+) -> C::Result
+where
+    P: Producer,
+    C: Consumer<P::Item>,
+{
+    // A stolen piece runs unchosen on its new thread too.
+    let _unchosen = migrated.then(Unchosen::enter);
+    if consumer.full() {
+        consumer.into_folder().complete()
+    } else if lengths.should_split(&mut splitter, len, migrated) {
+        let mid = len / 2;
+        let (left_producer, right_producer) = producer.split_at(mid);
+        let (left_consumer, right_consumer, reducer) = consumer.split_at(mid);
+        let (left, right) = weft_core::join_context(
+            |ctx| {
+                split_indexed(
+                    mid,
+                    ctx.migrated(),
+                    splitter,
+                    lengths,
+                    left_producer,
+                    left_consumer,
+                )
+            },
+            |ctx| {
+                split_indexed(
+                    len - mid,
+                    ctx.migrated(),
+                    splitter,
+                    lengths,
+                    right_producer,
+                    right_consumer,
+                )
+            },
+        );
+        reducer.reduce(left, right)
+    } else if splitter.timed() {
+        let start = Instant::now();
+        let result = producer.fold_with(consumer.into_folder()).complete();
+        splitter.leaf_done(len, start.elapsed());
+        result
+    } else {
+        producer.fold_with(consumer.into_folder()).complete()
+    }
+}
 
 /// The producer's length limits, applied on top of the weight.
 #[derive(Clone, Copy)]
@@ -510,17 +501,18 @@ where
     P: UnindexedProducer,
     C: UnindexedConsumer<P::Item>,
 {
-    let spec = producer
-        .weight_spec()
-        .or_else(|| consumer.weight_spec())
-        .unwrap_or_else(WeightSpec::adaptive);
-    return helper(false, spec.root(usize::MAX), producer, consumer);
+    // The number of items is unknown: the job goes to a pool thread whatever its size. The
+    // weight a `.weight()` chose is read here, on the calling thread, and travels with it.
+    let unchosen = Unchosen::enter();
+    let spec = unchosen.previous().unwrap_or_else(WeightSpec::adaptive);
+    return probe::on_pool_thread(move || helper(false, spec.root(usize::MAX), producer, consumer));
 
     fn helper<P, C>(migrated: bool, mut splitter: Splitter, producer: P, consumer: C) -> C::Result
     where
         P: UnindexedProducer,
         C: UnindexedConsumer<P::Item>,
     {
+        let _unchosen = migrated.then(Unchosen::enter);
         if consumer.full() {
             return consumer.into_folder().complete();
         }

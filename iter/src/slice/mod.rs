@@ -18,7 +18,7 @@ pub use self::chunks::{Chunks, ChunksExact, ChunksExactMut, ChunksMut};
 pub use self::iter::{Iter, IterMut};
 pub use self::rchunks::{RChunks, RChunksExact, RChunksExactMut, RChunksMut};
 pub use self::split::{Split, SplitInclusive, SplitInclusiveMut, SplitMut};
-pub use self::windows::Windows;
+pub use self::windows::{ArrayWindows, Windows};
 
 use crate::weight::{Adaptive, Cost, Weight};
 use std::cmp::Ordering;
@@ -161,6 +161,26 @@ pub trait ParallelSlice<T: Sync> {
     #[track_caller]
     fn par_windows(&self, window_size: usize) -> Windows<'_, T> {
         Windows::new(window_size, self.as_parallel_slice())
+    }
+
+    /// Returns a parallel iterator over every overlapping window of `N` elements, each as a
+    /// `&[T; N]`, in order.
+    ///
+    /// # Panics
+    ///
+    /// If `N` is 0.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use weft_iter::prelude::*;
+    ///
+    /// let windows: Vec<_> = [1, 2, 3].par_array_windows().collect();
+    /// assert_eq!(windows, [&[1, 2], &[2, 3]]);
+    /// ```
+    #[track_caller]
+    fn par_array_windows<const N: usize>(&self) -> ArrayWindows<'_, T, N> {
+        ArrayWindows::new(self.as_parallel_slice())
     }
 
     /// Returns a parallel iterator over chunks of `chunk_size` elements from the front, the

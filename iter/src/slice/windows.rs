@@ -72,3 +72,90 @@ impl<'data, T: Sync + 'data> Producer for WindowsProducer<'data, T> {
         )
     }
 }
+
+/// A parallel iterator over the overlapping windows of `N` elements of a slice, each as an
+/// array reference. Made by
+/// [`ParallelSlice::par_array_windows`](super::ParallelSlice::par_array_windows).
+///
+/// # Examples
+///
+/// ```
+/// use weft_iter::prelude::*;
+///
+/// let v = [1, 2, 3, 4];
+/// let sums: Vec<i32> = v.par_array_windows().map(|[a, b]| a + b).collect();
+/// assert_eq!(sums, [3, 5, 7]);
+/// ```
+#[derive(Debug)]
+pub struct ArrayWindows<'data, T, const N: usize> {
+    slice: &'data [T],
+}
+
+impl<'data, T, const N: usize> ArrayWindows<'data, T, N> {
+    pub(super) fn new(slice: &'data [T]) -> Self {
+        assert!(N != 0, "window size must be non-zero");
+        ArrayWindows { slice }
+    }
+}
+
+impl<T, const N: usize> Clone for ArrayWindows<'_, T, N> {
+    fn clone(&self) -> Self {
+        ArrayWindows { ..*self }
+    }
+}
+
+impl<'data, T: Sync + 'data, const N: usize> ParallelIterator for ArrayWindows<'data, T, N> {
+    type Item = &'data [T; N];
+
+    fn drive_unindexed<C>(self, consumer: C) -> C::Result
+    where
+        C: UnindexedConsumer<Self::Item>,
+    {
+        bridge(self, consumer)
+    }
+
+    fn opt_len(&self) -> Option<usize> {
+        Some(IndexedParallelIterator::len(self))
+    }
+}
+
+impl<'data, T: Sync + 'data, const N: usize> IndexedParallelIterator for ArrayWindows<'data, T, N> {
+    fn len(&self) -> usize {
+        (self.slice.len() + 1).saturating_sub(N)
+    }
+
+    fn drive<C: Consumer<Self::Item>>(self, consumer: C) -> C::Result {
+        bridge(self, consumer)
+    }
+
+    fn with_producer<CB: ProducerCallback<Self::Item>>(self, callback: CB) -> CB::Output {
+        callback.callback(ArrayWindowsProducer::<T, N>(WindowsProducer {
+            window_size: N,
+            slice: self.slice,
+        }))
+    }
+}
+
+/// The windows of [`WindowsProducer`], each seen as an array of `N` (its window size).
+struct ArrayWindowsProducer<'data, T, const N: usize>(WindowsProducer<'data, T>);
+
+/// Sees a window of `N` elements as an array.
+fn as_array<T, const N: usize>(window: &[T]) -> &[T; N] {
+    window
+        .try_into()
+        .expect("a window holds exactly N elements")
+}
+
+impl<'data, T: Sync + 'data, const N: usize> Producer for ArrayWindowsProducer<'data, T, N> {
+    type Item = &'data [T; N];
+    type IntoIter = std::iter::Map<std::slice::Windows<'data, T>, fn(&'data [T]) -> &'data [T; N]>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.into_iter().map(as_array::<T, N>)
+    }
+
+    fn split_at(self, index: usize) -> (Self, Self) {
+        let (left, right) = self.0.split_at(index);
+        (ArrayWindowsProducer(left), ArrayWindowsProducer(right))
+    }
+}

@@ -1,0 +1,541 @@
+//! The experiments behind the CPU-time harness and the demo: weft, rayon (and chili, for
+//! forks) rounds alternate in one process, medians reported.
+
+use crate::report::{pow10, progress, Record};
+use crate::workloads::{chili_w, rayon_w, seq, sorts, weft_w, Block};
+use crate::{cpu_time, iters_for, measure, median, u32_input, work, Node, Sample, Shape};
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+/// A weft pool and a rayon pool of the same size, built up front.
+#[derive(Debug)]
+pub struct Pools {
+    /// Threads in each pool.
+    pub threads: usize,
+    /// weft's pool.
+    pub weft: weft_w::Pool,
+    /// rayon's pool.
+    pub rayon: rayon_w::Pool,
+}
+
+impl Pools {
+    /// Both pools with `threads` threads.
+    pub fn new(threads: usize) -> Pools {
+        Pools {
+            threads,
+            weft: weft_w::pool(threads),
+            rayon: rayon_w::pool(threads),
+        }
+    }
+}
+
+/// What a workload stresses, which decides how its figures read (see [`crate::explain`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// A `join` at every call or node: `forks` joins in all, little work under each.
+    Forks {
+        /// Joins per run.
+        forks: u64,
+    },
+    /// A sort of `bytes` bytes of data in place.
+    Sort {
+        /// Size of the data sorted.
+        bytes: u64,
+    },
+    /// One pass over `bytes` bytes of input (and any output), little work per byte.
+    Stream {
+        /// Bytes read and written per run.
+        bytes: u64,
+    },
+    /// CPU used by a pool sitting idle after a burst; wall time is the idle period.
+    Idle,
+    /// `dispatches` narrow `install(|| join(a, b))` calls from outside the pool.
+    Narrow {
+        /// Dispatches per run.
+        dispatches: u64,
+    },
+    /// Blocking tasks mixed with CPU tasks.
+    Blocking {
+        /// The best wall time possible: max(CPU work / threads, the longest sleep).
+        ideal: Duration,
+    },
+}
+
+/// Medians of one workload for sequential code (where it applies), rayon, weft and chili
+/// (for forks).
+#[derive(Clone, Debug)]
+pub struct Compare {
+    /// The workload.
+    pub name: String,
+    /// What the workload stresses.
+    pub kind: Kind,
+    /// Threads in the pools.
+    pub threads: usize,
+    /// Sequential code, where there is such a thing.
+    pub seq: Option<Sample>,
+    /// rayon.
+    pub rayon: Sample,
+    /// weft.
+    pub weft: Sample,
+    /// chili, for the workloads it can run (`join` only).
+    pub chili: Option<Sample>,
+}
+
+impl Compare {
+    /// The figures as CSV records.
+    pub fn records(&self) -> Vec<Record> {
+        let mut out = Vec::new();
+        if let Some(s) = self.seq {
+            out.push(Record::new(&self.name, "seq", 1, s));
+        }
+        out.push(Record::new(&self.name, "rayon", self.threads, self.rayon));
+        out.push(Record::new(&self.name, "weft", self.threads, self.weft));
+        if let Some(s) = self.chili {
+            out.push(Record::new(&self.name, "chili", self.threads, s));
+        }
+        out
+    }
+}
+
+/// A variant: runs once, returns its sample.
+pub type Variant<'a> = &'a mut dyn FnMut() -> Sample;
+
+/// Runs each variant `rounds` times, rotating which goes first each round; medians per
+/// variant, in the order given.
+pub fn alternate(label: &str, rounds: usize, variants: &mut [Variant<'_>]) -> Vec<Sample> {
+    let k = variants.len();
+    let mut samples = vec![Vec::with_capacity(rounds); k];
+    for r in 0..rounds {
+        progress(&format!("{label}: round {}/{rounds}", r + 1));
+        for i in 0..k {
+            let v = (i + r) % k;
+            samples[v].push(variants[v]());
+        }
+    }
+    samples.iter().map(|s| median(s)).collect()
+}
+
+/// The implementations of one workload that a [`Compare`] alternates.
+pub struct Variants<'a> {
+    /// Sequential code, where there is such a thing.
+    pub seq: Option<Variant<'a>>,
+    /// rayon.
+    pub rayon: Variant<'a>,
+    /// weft.
+    pub weft: Variant<'a>,
+    /// chili, where it can run the workload.
+    pub chili: Option<Variant<'a>>,
+}
+
+/// Alternates the `variants` for `rounds` rounds on pools of `threads`; medians of each.
+pub fn compare(
+    name: &str,
+    kind: Kind,
+    threads: usize,
+    rounds: usize,
+    variants: Variants<'_>,
+) -> Compare {
+    let Variants {
+        seq,
+        rayon,
+        weft,
+        chili,
+    } = variants;
+    let (has_seq, has_chili) = (seq.is_some(), chili.is_some());
+    let mut vs: Vec<Variant<'_>> = vec![rayon, weft];
+    vs.extend(seq);
+    vs.extend(chili);
+    let m = alternate(&format!("{name}, {threads} threads"), rounds, &mut vs);
+    let mut rest = m[2..].iter().copied();
+    Compare {
+        name: name.to_string(),
+        kind,
+        threads,
+        seq: has_seq.then(|| rest.next().expect("a sequential median")),
+        rayon: m[0],
+        weft: m[1],
+        chili: has_chili.then(|| rest.next().expect("a chili median")),
+    }
+}
+
+/// fib(n) with join at every call; chili too.
+pub fn fib(p: &Pools, n: u64, rounds: usize) -> Compare {
+    // Built here and dropped on return: a chili pool in use runs a heartbeat thread, whose
+    // CPU would otherwise count against the other experiments.
+    let chili = chili_w::pool(p.threads);
+    compare(
+        &format!("fib({n})"),
+        Kind::Forks {
+            forks: fib_joins(n),
+        },
+        p.threads,
+        rounds,
+        Variants {
+            seq: Some(&mut || measure(|| seq::fib(n)).1),
+            rayon: &mut || measure(|| p.rayon.install(|| rayon_w::fib(n))).1,
+            weft: &mut || measure(|| p.weft.install(|| weft_w::fib(n))).1,
+            chili: Some(&mut || measure(|| chili_w::fib(n, &mut chili.scope())).1),
+        },
+    )
+}
+
+/// The joins fib(n) makes: one per call with n >= 2, which is fib(n + 1) - 1.
+fn fib_joins(n: u64) -> u64 {
+    let (mut a, mut b) = (0u64, 1u64);
+    for _ in 0..=n {
+        (a, b) = (b, a + b);
+    }
+    a - 1
+}
+
+/// A balanced tree summed with join at every node; chili too.
+pub fn tree(p: &Pools, tree: &Node, nodes: usize, rounds: usize) -> Compare {
+    let chili = chili_w::pool(p.threads);
+    compare(
+        &format!("tree-sum {}", pow10(nodes)),
+        Kind::Forks {
+            forks: nodes as u64,
+        },
+        p.threads,
+        rounds,
+        Variants {
+            seq: Some(&mut || measure(|| seq::tree_sum(tree)).1),
+            rayon: &mut || measure(|| p.rayon.install(|| rayon_w::tree_sum(tree))).1,
+            weft: &mut || measure(|| p.weft.install(|| weft_w::tree_sum(tree))).1,
+            chili: Some(&mut || measure(|| chili_w::tree_sum(tree, &mut chili.scope())).1),
+        },
+    )
+}
+
+/// Sorts a copy of `input`: stable (`par_sort` vs `sort`) or unstable.
+pub fn sort<T: Ord + Clone + Send>(
+    p: &Pools,
+    name: &str,
+    input: &[T],
+    stable: bool,
+    rounds: usize,
+) -> Compare {
+    let run = |f: &dyn Fn(&mut [T])| {
+        let mut v = input.to_vec();
+        let s = measure(|| f(&mut v)).1;
+        debug_assert!(v.windows(2).all(|w| w[0] <= w[1]));
+        s
+    };
+    let [seq_f, rayon_f, weft_f] = sorts::<T>(stable);
+    compare(
+        name,
+        Kind::Sort {
+            bytes: std::mem::size_of_val(input) as u64,
+        },
+        p.threads,
+        rounds,
+        Variants {
+            seq: Some(&mut || run(&seq_f)),
+            rayon: &mut || run(&|v| p.rayon.install(|| rayon_f(v))),
+            weft: &mut || run(&|v| p.weft.install(|| weft_f(v))),
+            chili: None,
+        },
+    )
+}
+
+/// A parallel-iterator workload over `v`, by the three implementations.
+pub fn iter<R: Send>(
+    p: &Pools,
+    name: &str,
+    rounds: usize,
+    f: [fn(&[u64]) -> R; 3],
+    v: &[u64],
+) -> Compare {
+    let [seq_f, rayon_f, weft_f] = f;
+    compare(
+        name,
+        Kind::Stream {
+            bytes: std::mem::size_of_val(v) as u64,
+        },
+        p.threads,
+        rounds,
+        Variants {
+            seq: Some(&mut || measure(|| seq_f(v)).1),
+            rayon: &mut || measure(|| p.rayon.install(|| rayon_f(v))).1,
+            weft: &mut || measure(|| p.weft.install(|| weft_f(v))).1,
+            chili: None,
+        },
+    )
+}
+
+/// The inputs of the headline workloads, built once for every pool size.
+pub struct Headline {
+    /// fib's argument.
+    pub fib: u64,
+    /// The tree summed, and its size.
+    pub tree: (Node, usize),
+    /// Random `u32` to sort.
+    pub sort: Vec<u32>,
+    /// `0..len` as `u64`, for the parallel iterators.
+    pub numbers: Vec<u64>,
+}
+
+impl Headline {
+    /// fib(`fib`), a tree of `nodes` nodes, and `len` numbers to sort and to iterate over.
+    pub fn new(fib: u64, nodes: usize, len: usize) -> Headline {
+        Headline {
+            fib,
+            tree: (Node::tree(nodes), nodes),
+            sort: u32_input(Shape::Random, len),
+            numbers: (0..len as u64).collect(),
+        }
+    }
+}
+
+/// The headline workloads on `p`: fib and a tree sum (forks), both sorts, a parallel sum and
+/// a map-collect.
+pub fn headline(p: &Pools, h: &Headline, rounds: usize) -> Vec<Compare> {
+    let n = pow10(h.numbers.len());
+    vec![
+        fib(p, h.fib, rounds),
+        tree(p, &h.tree.0, h.tree.1, rounds),
+        sort(
+            p,
+            &format!("par_sort_unstable {n} u32"),
+            &h.sort,
+            false,
+            rounds,
+        ),
+        sort(p, &format!("par_sort {n} u32"), &h.sort, true, rounds),
+        iter(
+            p,
+            &format!("par_iter sum {n}"),
+            rounds,
+            [seq::sum, rayon_w::sum, weft_w::sum],
+            &h.numbers,
+        ),
+        iter(
+            p,
+            &format!("par_iter map-collect {n}"),
+            rounds,
+            [seq::map_collect, rayon_w::map_collect, weft_w::map_collect],
+            &h.numbers,
+        ),
+    ]
+}
+
+/// CPU the process uses during `idle` after a `burst` of work on each pool (wall = `idle`).
+pub fn idle_burn(p: &Pools, burst: Duration, idle: Duration, rounds: usize) -> Compare {
+    let after = |run: &dyn Fn()| {
+        run();
+        let c0 = cpu_time();
+        std::thread::sleep(idle);
+        Sample {
+            wall: idle,
+            cpu: cpu_time().saturating_sub(c0),
+        }
+    };
+    compare(
+        "idle burn",
+        Kind::Idle,
+        p.threads,
+        rounds,
+        Variants {
+            seq: None,
+            rayon: &mut || after(&|| rayon_w::burst(&p.rayon, burst)),
+            weft: &mut || after(&|| weft_w::burst(&p.weft, burst)),
+            chili: None,
+        },
+    )
+}
+
+/// `n` dispatches of `install(|| join(a, b))`, closures of about `closure`; seq runs the
+/// closures inline.
+pub fn narrow(p: &Pools, n: usize, closure: Duration, rounds: usize) -> Compare {
+    let iters = iters_for(closure);
+    compare(
+        &format!("narrow dispatch {}", pow10(n)),
+        Kind::Narrow {
+            dispatches: n as u64,
+        },
+        p.threads,
+        rounds,
+        Variants {
+            seq: Some(&mut || {
+                measure(|| {
+                    for _ in 0..n {
+                        black_box((work(iters), work(iters)));
+                    }
+                })
+                .1
+            }),
+            rayon: &mut || measure(|| rayon_w::narrow(&p.rayon, n, iters)).1,
+            weft: &mut || measure(|| weft_w::narrow(&p.weft, n, iters)).1,
+            chili: None,
+        },
+    )
+}
+
+/// The blocking mix and its baselines.
+#[derive(Clone, Debug)]
+pub struct Mix {
+    /// rayon (plain sleeps) against weft (sleeps in `weft::blocking`).
+    pub compare: Compare,
+    /// weft with plain sleeps (no `blocking` call).
+    pub weft_plain: Sample,
+    /// rayon's pool for the CPU tasks, a new OS thread per blocking task.
+    pub threads: Sample,
+    /// max(CPU work / threads, longest chain of sleeps).
+    pub ideal: Duration,
+}
+
+/// `tasks` blocking sleeps and `tasks` CPU tasks, spawned interleaved in a scope.
+pub fn mix(p: &Pools, tasks: usize, sleep: Duration, cpu: Duration, rounds: usize) -> Mix {
+    let iters = iters_for(cpu);
+    let mut rayon = || measure(|| rayon_w::mix(&p.rayon, tasks, sleep, iters, Block::Plain)).1;
+    let mut weft = || measure(|| weft_w::mix(&p.weft, tasks, sleep, iters, Block::Pool)).1;
+    let mut weft_plain = || measure(|| weft_w::mix(&p.weft, tasks, sleep, iters, Block::Plain)).1;
+    let mut threads = || {
+        measure(|| {
+            std::thread::scope(|ts| {
+                for _ in 0..tasks {
+                    ts.spawn(move || std::thread::sleep(sleep));
+                }
+                p.rayon.scope(|s| {
+                    for _ in 0..tasks {
+                        s.spawn(move |_| {
+                            work(iters);
+                        });
+                    }
+                });
+            })
+        })
+        .1
+    };
+    let name = format!("blocking mix {tasks}+{tasks}");
+    let m = alternate(
+        &format!("{name}, {} threads", p.threads),
+        rounds,
+        &mut [&mut rayon, &mut weft, &mut weft_plain, &mut threads],
+    );
+    let ideal = (cpu * tasks as u32 / p.threads as u32).max(sleep);
+    Mix {
+        compare: Compare {
+            name,
+            kind: Kind::Blocking { ideal },
+            threads: p.threads,
+            seq: None,
+            rayon: m[0],
+            weft: m[1],
+            chili: None,
+        },
+        weft_plain: m[2],
+        threads: m[3],
+        ideal,
+    }
+}
+
+/// Operations per second of one cats-effect shape, weft's `blocking` against a thread per
+/// call, on the same weft pool.
+#[derive(Clone, Debug)]
+pub struct ShapeResult {
+    /// fine, coarse, nested, block-then-yield.
+    pub shape: &'static str,
+    /// Operations per second with `weft::blocking`.
+    pub weft: f64,
+    /// Operations per second with a new OS thread per blocking call.
+    pub threads: f64,
+}
+
+/// The cats-effect blocking shapes with `n` operations each, on a pool of `threads`.
+pub fn shapes(threads: usize, n: usize, rounds: usize) -> Vec<ShapeResult> {
+    let pool = weft_w::pool(threads);
+    let run = |shape: &str, how: Block| -> Sample {
+        let b = |f: &(dyn Fn() + Sync)| weft_w::blocking_as(how, f);
+        measure(|| {
+            pool.install(|| match shape {
+                "fine" => (0..n).for_each(|_| b(&|| black_box(()))),
+                "coarse" => b(&|| (0..n).for_each(|_| black_box(()))),
+                "nested" => (0..n).for_each(|_| b(&|| b(&|| black_box(())))),
+                _ => (0..n).for_each(|_| {
+                    b(&|| black_box(()));
+                    weft::yield_now();
+                }),
+            })
+        })
+        .1
+    };
+    ["fine", "coarse", "nested", "block-then-yield"]
+        .into_iter()
+        .map(|shape| {
+            let m = alternate(
+                &format!("blocking shape {shape}"),
+                rounds,
+                &mut [&mut || run(shape, Block::Pool), &mut || {
+                    run(shape, Block::Thread)
+                }],
+            );
+            let ops = |s: Sample| n as f64 / s.wall.as_secs_f64();
+            ShapeResult {
+                shape,
+                weft: ops(m[0]),
+                threads: ops(m[1]),
+            }
+        })
+        .collect()
+}
+
+/// What `blocking(|| ())` costs per call, in a tight loop of `n`.
+#[derive(Clone, Copy, Debug)]
+pub struct BlockingCost {
+    /// A plain call of the closure on a worker.
+    pub plain: Duration,
+    /// `weft::blocking(|| ())` on a worker (a spare takes over each time).
+    pub on_worker: Duration,
+    /// `weft::blocking(|| ())` outside any pool (runs the closure).
+    pub outside: Duration,
+}
+
+/// Per-call cost of `weft::blocking(|| ())`, medians of `rounds`.
+pub fn blocking_cost(n: usize, rounds: usize) -> BlockingCost {
+    let pool = weft_w::pool(2);
+    let per = |s: Sample| s.wall / n as u32;
+    let m = alternate(
+        "blocking(|| ()) cost",
+        rounds,
+        &mut [
+            &mut || measure(|| pool.install(|| (0..n).for_each(|_| black_box(())))).1,
+            &mut || {
+                measure(|| pool.install(|| (0..n).for_each(|_| weft::blocking(|| black_box(()))))).1
+            },
+            &mut || measure(|| (0..n).for_each(|_| weft::blocking(|| black_box(())))).1,
+        ],
+    );
+    BlockingCost {
+        plain: per(m[0]),
+        on_worker: per(m[1]),
+        outside: per(m[2]),
+    }
+}
+
+/// Wall-clock time since `t`, for progress lines.
+pub fn since(t: Instant) -> String {
+    format!("{:.0} s", t.elapsed().as_secs_f64())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fib_joins;
+    use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
+    #[test]
+    fn fib_joins_counts_the_joins_of_the_recursion() {
+        fn count(n: u64, joins: &AtomicU64) {
+            if n >= 2 {
+                joins.fetch_add(1, Relaxed);
+                count(n - 1, joins);
+                count(n - 2, joins);
+            }
+        }
+        for n in 0..20 {
+            let joins = AtomicU64::new(0);
+            count(n, &joins);
+            assert_eq!(fib_joins(n), joins.into_inner(), "fib({n})");
+        }
+    }
+}

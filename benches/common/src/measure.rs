@@ -1,0 +1,90 @@
+//! Timing: wall and CPU time of one run, medians, and a calibrated unit of CPU work.
+
+use std::hint::black_box;
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+/// User + system CPU time of the whole process (every thread) so far.
+pub fn cpu_time() -> Duration {
+    let mut usage = std::mem::MaybeUninit::<libc::rusage>::zeroed();
+    // SAFETY: `usage` points to writable memory of the right size and type; RUSAGE_SELF is a
+    // valid `who`; getrusage writes the whole struct on success, which we check before reading.
+    let usage = unsafe {
+        let rc = libc::getrusage(libc::RUSAGE_SELF, usage.as_mut_ptr());
+        assert_eq!(rc, 0, "getrusage failed");
+        usage.assume_init()
+    };
+    let tv = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1_000);
+    tv(usage.ru_utime) + tv(usage.ru_stime)
+}
+
+/// Wall and CPU (user + sys, all threads) time of one run.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Sample {
+    /// Elapsed wall-clock time.
+    pub wall: Duration,
+    /// Process CPU time used, user + sys.
+    pub cpu: Duration,
+}
+
+/// How long after a run its CPU is still counted: a pool that spins or yields after the work
+/// returned pays for it.
+pub const SETTLE: Duration = Duration::from_millis(20);
+
+/// Runs `f` once; wall time until it returns, CPU time until [`SETTLE`] after that.
+pub fn measure<R>(f: impl FnOnce() -> R) -> (R, Sample) {
+    let (c0, t0) = (cpu_time(), Instant::now());
+    let r = black_box(f());
+    let wall = t0.elapsed();
+    std::thread::sleep(SETTLE);
+    let cpu = cpu_time().saturating_sub(c0);
+    (r, Sample { wall, cpu })
+}
+
+/// The median of each field (independently).
+pub fn median(samples: &[Sample]) -> Sample {
+    assert!(!samples.is_empty(), "median of no samples");
+    let mid = |mut v: Vec<Duration>| {
+        v.sort();
+        v[v.len() / 2]
+    };
+    Sample {
+        wall: mid(samples.iter().map(|s| s.wall).collect()),
+        cpu: mid(samples.iter().map(|s| s.cpu).collect()),
+    }
+}
+
+/// A calibrated amount of CPU work, independent of the wall clock (a preempted thread does
+/// not finish early, as an `Instant` spin would).
+pub fn work(iters: u64) -> u64 {
+    let mut x = black_box(0x9e37_79b9_7f4a_7c15_u64);
+    for _ in 0..iters {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+    }
+    black_box(x)
+}
+
+/// Iterations of [`work`] per microsecond on this machine (best of several tries, measured
+/// once per process).
+pub fn iters_per_us() -> f64 {
+    static CAL: OnceLock<f64> = OnceLock::new();
+    *CAL.get_or_init(|| {
+        let n = 2_000_000;
+        let best = (0..7)
+            .map(|_| {
+                let t = Instant::now();
+                work(n);
+                t.elapsed()
+            })
+            .min()
+            .unwrap();
+        n as f64 / (best.as_secs_f64() * 1e6)
+    })
+}
+
+/// Iterations of [`work`] that take about `d` of one core.
+pub fn iters_for(d: Duration) -> u64 {
+    ((d.as_secs_f64() * 1e6 * iters_per_us()) as u64).max(1)
+}

@@ -1,0 +1,94 @@
+//! The cost of a small parallel iterator called from outside every pool: a 2,000-element
+//! `par_iter().sum()` from the main thread, on weft's global pool beside rayon's.
+//!
+//! `cargo bench --bench outside_caller [-- --threads N]`: both global pools get N threads
+//! (default 2, the machine's cores). Two cases: calls back to back (the pools' threads are still awake), and calls
+//! 1 ms apart (they have gone to sleep, so each call pays a wake-up). Rounds alternate weft and
+//! rayon in this one process; each figure is the median over rounds of the mean per call. CPU
+//! is the whole process's user + sys time per call, spinning after the call included.
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+use weft_bench::cli;
+use weft_bench::measure::{cpu_time, median, Sample};
+
+const LEN: u64 = 2_000;
+const ROUNDS: usize = 21;
+
+/// Times `calls` calls of `f`, `gap` apart; the gaps count for CPU but not for wall time.
+fn round(calls: u32, gap: Duration, f: &dyn Fn() -> u64) -> Sample {
+    let c0 = cpu_time();
+    let mut wall = Duration::ZERO;
+    for _ in 0..calls {
+        let t = Instant::now();
+        black_box(f());
+        wall += t.elapsed();
+        if !gap.is_zero() {
+            std::thread::sleep(gap);
+        }
+    }
+    Sample {
+        wall: wall / calls,
+        cpu: cpu_time().saturating_sub(c0) / calls,
+    }
+}
+
+fn main() {
+    let threads: usize = cli::opt("--threads").unwrap_or(2);
+    weft::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build_global()
+        .unwrap();
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build_global()
+        .unwrap();
+    let v: Vec<u64> = (0..LEN).collect();
+    let weft_sum = || {
+        use weft::prelude::*;
+        black_box(&v).par_iter().sum::<u64>()
+    };
+    let rayon_sum = || {
+        use rayon::prelude::*;
+        black_box(&v).par_iter().sum::<u64>()
+    };
+    let seq_sum = || black_box(&v).iter().sum::<u64>();
+    assert_eq!(weft_sum(), rayon_sum());
+
+    println!(
+        "# {LEN}-element par_iter().sum() from the main thread, {threads}-thread global pools"
+    );
+    println!("# {}", cli::machine());
+    println!(
+        "| case | seq wall | weft wall | rayon wall | weft/rayon wall | weft CPU | rayon CPU |"
+    );
+    println!("|---|---|---|---|---|---|---|");
+    for (case, calls, gap) in [
+        ("back to back", 2_000, Duration::ZERO),
+        ("1 ms apart", 100, Duration::from_millis(1)),
+    ] {
+        let (mut w, mut r, mut s) = (Vec::new(), Vec::new(), Vec::new());
+        round(calls, gap, &weft_sum); // warm-up
+        round(calls, gap, &rayon_sum);
+        for i in 0..ROUNDS {
+            if i % 2 == 0 {
+                w.push(round(calls, gap, &weft_sum));
+                r.push(round(calls, gap, &rayon_sum));
+            } else {
+                r.push(round(calls, gap, &rayon_sum));
+                w.push(round(calls, gap, &weft_sum));
+            }
+            s.push(round(calls, gap, &seq_sum));
+        }
+        let (w, r, s) = (median(&w), median(&r), median(&s));
+        println!(
+            "| {case} | {:.2} µs | {:.2} µs | {:.2} µs | {:.2} | {:.2} µs | {:.2} µs |",
+            s.wall.as_secs_f64() * 1e6,
+            w.wall.as_secs_f64() * 1e6,
+            r.wall.as_secs_f64() * 1e6,
+            w.wall.as_secs_f64() / r.wall.as_secs_f64(),
+            w.cpu.as_secs_f64() * 1e6,
+            r.cpu.as_secs_f64() * 1e6,
+        );
+    }
+}

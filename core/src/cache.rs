@@ -1,0 +1,199 @@
+//! The cache of spare threads: threads that serve no seat and wait, for a keep-alive, to be
+//! handed one by the monitor (`handoff.rs`).
+//!
+//! A thread enters the cache when it is spawned as a spare, or when it steps aside as surplus
+//! for its seat. It waits on its own [`Mailbox`]. The monitor [`reserve`](Cache::reserve)s a
+//! mailbox (an idle one, else a freshly spawned spare's), then either
+//! [`assign`](Cache::assign)s a seat to it or [`put_back`](Cache::put_back)s it. A thread
+//! whose keep-alive runs out removes itself from the idle list and exits; if a reserver holds
+//! its mailbox, it waits for that reserver's word instead, so a reserved thread never leaves. `extra` counts the threads beyond the pool's N (the spares spawned and not yet
+//! retired), capped by `max_blocking_threads`.
+
+use crate::metrics::SpareCounters;
+use crate::registry::Registry;
+use crate::thread::Start;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::{Duration, Instant};
+
+/// What a cached thread's mailbox holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mail {
+    /// Nothing yet.
+    Empty,
+    /// Serve this seat.
+    Seat(usize),
+    /// The pool shuts down: exit.
+    Exit,
+}
+
+/// One cached thread's mailbox.
+#[derive(Debug)]
+pub(crate) struct Mailbox {
+    mail: Mutex<Mail>,
+    cv: Condvar,
+}
+
+impl Mailbox {
+    pub(crate) fn new() -> Arc<Self> {
+        Arc::new(Mailbox {
+            mail: Mutex::new(Mail::Empty),
+            cv: Condvar::new(),
+        })
+    }
+
+    fn send(&self, mail: Mail) {
+        *self.mail.lock().unwrap() = mail;
+        self.cv.notify_one();
+    }
+}
+
+/// A mailbox the monitor holds between `reserve` and `assign` / `put_back`.
+#[derive(Debug)]
+pub(crate) struct Reserved {
+    mailbox: Arc<Mailbox>,
+    /// Taken from the idle list (a reuse), not freshly spawned.
+    reused: bool,
+}
+
+/// The spare threads of one pool (see the module docs).
+///
+/// Memory ordering: the idle list and each mailbox are mutex-guarded; `extra` is only a
+/// count under a cap and `shut_down` is re-read under the idle list's mutex, so both are
+/// Relaxed.
+#[derive(Debug)]
+pub(crate) struct Cache {
+    idle: Mutex<Vec<Arc<Mailbox>>>,
+    extra: AtomicUsize,
+    max_extra: usize,
+    keep_alive: Duration,
+    shut_down: AtomicBool,
+    counters: SpareCounters,
+}
+
+impl Cache {
+    pub(crate) fn new(keep_alive: Duration, max_extra: usize) -> Self {
+        Cache {
+            idle: Mutex::new(Vec::new()),
+            extra: AtomicUsize::new(0),
+            max_extra,
+            keep_alive,
+            shut_down: AtomicBool::new(false),
+            counters: SpareCounters::default(),
+        }
+    }
+
+    pub(crate) fn counters(&self) -> &SpareCounters {
+        &self.counters
+    }
+
+    pub(crate) fn keep_alive(&self) -> Duration {
+        self.keep_alive
+    }
+
+    /// A thread ready to serve seat `index` once assigned: an idle one, else a new spare
+    /// (spawned through the pool's spawn handler). `None` at the cap, or if no thread could
+    /// be spawned.
+    pub(crate) fn reserve(&self, registry: &Arc<Registry>, index: usize) -> Option<Reserved> {
+        if let Some(mailbox) = self.idle.lock().unwrap().pop() {
+            return Some(Reserved {
+                mailbox,
+                reused: true,
+            });
+        }
+        self.extra
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| {
+                (n < self.max_extra).then_some(n + 1)
+            })
+            .ok()?;
+        let mailbox = Mailbox::new();
+        if registry.spawn_spare(index, Start::Spare(mailbox.clone())) {
+            SpareCounters::bump(&self.counters.started);
+            Some(Reserved {
+                mailbox,
+                reused: false,
+            })
+        } else {
+            self.extra.fetch_sub(1, Ordering::Relaxed);
+            None
+        }
+    }
+
+    /// Hands seat `index` to a reserved thread.
+    pub(crate) fn assign(&self, reserved: Reserved, index: usize) {
+        if reserved.reused {
+            SpareCounters::bump(&self.counters.reused);
+        }
+        reserved.mailbox.send(Mail::Seat(index));
+    }
+
+    /// Returns a reserved thread to the idle list, unused.
+    pub(crate) fn put_back(&self, reserved: Reserved) {
+        let mut idle = self.idle.lock().unwrap();
+        if self.shut_down.load(Ordering::Relaxed) {
+            drop(idle);
+            reserved.mailbox.send(Mail::Exit);
+        } else {
+            idle.push(reserved.mailbox);
+        }
+    }
+
+    /// Called by a thread entering the cache: waits for a seat. `None` after the keep-alive,
+    /// or when the pool shuts down: the thread then exits.
+    ///
+    /// `listed` says whether the mailbox must first be put on the idle list (a thread
+    /// stepping aside) or is already in a reserver's hands (a freshly spawned spare).
+    pub(crate) fn wait_for_seat(&self, mailbox: &Arc<Mailbox>, listed: bool) -> Option<usize> {
+        if listed {
+            let mut idle = self.idle.lock().unwrap();
+            if self.shut_down.load(Ordering::Relaxed) {
+                return self.retire();
+            }
+            idle.push(mailbox.clone());
+        }
+        let mut deadline = Instant::now() + self.keep_alive;
+        let mut mail = mailbox.mail.lock().unwrap();
+        loop {
+            match std::mem::replace(&mut *mail, Mail::Empty) {
+                Mail::Seat(index) => return Some(index),
+                Mail::Exit => return self.retire(),
+                Mail::Empty => {}
+            }
+            let now = Instant::now();
+            if now < deadline {
+                mail = mailbox.cv.wait_timeout(mail, deadline - now).unwrap().0;
+                continue;
+            }
+            drop(mail);
+            let mut idle = self.idle.lock().unwrap();
+            if let Some(pos) = idle.iter().position(|m| Arc::ptr_eq(m, mailbox)) {
+                idle.swap_remove(pos);
+                return self.retire();
+            }
+            // Not listed: a reserver holds our mailbox and is about to send word (a seat, or
+            // back to the list). Wait for it.
+            drop(idle);
+            deadline = now + self.keep_alive;
+            mail = mailbox.mail.lock().unwrap();
+        }
+    }
+
+    /// A cached thread leaves for good.
+    fn retire(&self) -> Option<usize> {
+        self.extra.fetch_sub(1, Ordering::Relaxed);
+        SpareCounters::bump(&self.counters.retired);
+        None
+    }
+
+    /// Tells every cached thread to exit (the pool terminates).
+    pub(crate) fn shut_down(&self) {
+        let mailboxes: Vec<Arc<Mailbox>> = {
+            let mut idle = self.idle.lock().unwrap();
+            self.shut_down.store(true, Ordering::Relaxed);
+            idle.drain(..).collect()
+        };
+        for mailbox in mailboxes {
+            mailbox.send(Mail::Exit);
+        }
+    }
+}

@@ -1,0 +1,291 @@
+//! The fork stack: where `join` keeps its second half until another thread can use it.
+//!
+//! # Protocol (the lazy fork)
+//!
+//! A fork (`join(a, b)`) writes `b` into its thread's [`ForkStack`]: a store into an array and
+//! a store of `top`, no atomic read-modify-write and no fence. When `a` returns, `join` asks
+//! [`ForkStack::pop_if_private`] whether `b` is still there and, if so, runs it inline: a join
+//! nobody needed costs a few plain stores and loads.
+//!
+//! Other threads get at a fork two ways:
+//!
+//! * **Promotion** (the common way). The owner moves its *oldest* fork to its public,
+//!   stealable deque when that can help: at a fork, when the sleep counters show a worker idle
+//!   or searching (one relaxed load, the check a push always made); and before the thread
+//!   waits, blocks (`blocking`), spawns (a spawned job must not overtake the forks made before
+//!   it: rayon's LIFO order) or yields, when *every* fork is published. The oldest fork is the
+//!   biggest piece of a divide and conquer, so a thief gets the most work per steal.
+//! * **A cold steal** ([`ForkStack::steal`]). An idle worker that found nothing public, just
+//!   before it sleeps, takes the oldest fork of a busy owner directly. This is what keeps a
+//!   fork reachable when its owner cannot publish it: `join(|| rx.recv(), || tx.send(()))`
+//!   blocks in `a` without ever reaching weft code again, and completes because another
+//!   worker steals `b`. (rayon completes there too, so weft must.)
+//!
+//! The cold steal follows Cilk's THE protocol, with the fences made asymmetric
+//! (`fence.rs`): the owner pops with a store of `top`, a *light* fence and a load of `bottom`;
+//! a thief, holding `lock`, claims with a store of `bottom`, a *heavy* fence and a load of
+//! `top`. The pair is a Dekker pair, so at least one side sees the other: if the owner's load
+//! shows no claim, the thief sees the owner's pop and backs off; if it shows a claim, the owner
+//! takes `lock`, waits for the thief to decide, and reads the outcome. Promotions take `lock`
+//! too. A job is therefore taken by exactly one of the owner, a promotion or a thief.
+//!
+//! Positions are absolute (`bottom` and `top` only grow between resets by the owner), so the
+//! join that pushed at position `pos` knows its job is still private exactly while
+//! `bottom <= pos`. Joins nest strictly on their thread's call stack: when a join ends,
+//! `top == pos + 1`.
+//!
+//! A private fork is never stranded: its owner runs it when its `a` returns; the owner
+//! publishes every fork before it waits or blocks; and a worker about to sleep re-checks the
+//! fork stacks after a heavy fence, so a fork pushed while it went to sleep (whose owner's
+//! relaxed look at the sleep counters missed it) is seen (see `wait.rs`).
+
+use crate::fence;
+use crate::job::JobRef;
+use crate::loom::atomic::{AtomicUsize, Ordering};
+use crate::loom::Mutex;
+use std::cell::UnsafeCell;
+use std::mem::MaybeUninit;
+
+/// How many forks a thread keeps private at most; a fork beyond that promotes the oldest.
+pub(crate) const FORK_STACK_CAPACITY: usize = if cfg!(weft_loom) { 4 } else { 64 };
+
+/// One thread's forks (see the module docs).
+///
+/// Memory ordering: `top` is stored by the owner only, with Release after the slot it covers
+/// is written, and loaded with Acquire by thieves; `bottom` is stored under `lock`, or by the
+/// owner while it holds the stack empty. The Dekker pairs use `fence::light` / `fence::heavy`.
+pub(crate) struct ForkStack {
+    jobs: [UnsafeCell<MaybeUninit<JobRef>>; FORK_STACK_CAPACITY],
+    /// Absolute position of the oldest fork not yet taken.
+    bottom: AtomicUsize,
+    /// Absolute position one past the newest fork.
+    top: AtomicUsize,
+    /// Held by a thief or a promotion while it takes the oldest fork.
+    lock: Mutex<()>,
+}
+
+impl std::fmt::Debug for ForkStack {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ForkStack")
+            .field("bottom", &self.bottom.load(Ordering::Relaxed))
+            .field("top", &self.top.load(Ordering::Relaxed))
+            .finish_non_exhaustive()
+    }
+}
+
+// SAFETY: a slot is written only by the owner, at position `top`, while no thief can hold a
+// claim on that slot (`push` keeps one free slot between the newest fork and the oldest
+// claimable one), and read by a thief or a promotion only under `lock`, after the claim
+// protocol proved the owner will not pop it. `JobRef` is `Send`.
+unsafe impl Sync for ForkStack {}
+// SAFETY: as above.
+unsafe impl Send for ForkStack {}
+
+impl ForkStack {
+    pub(crate) fn new() -> Self {
+        ForkStack {
+            jobs: std::array::from_fn(|_| UnsafeCell::new(MaybeUninit::uninit())),
+            bottom: AtomicUsize::new(0),
+            top: AtomicUsize::new(0),
+            lock: Mutex::new(()),
+        }
+    }
+
+    /// Whether another push needs room first (the owner promotes the oldest fork then).
+    /// One slot stays free so that a push never writes the slot a thief is reading.
+    #[inline]
+    pub(crate) fn is_full(&self) -> bool {
+        let top = self.top.load(Ordering::Relaxed);
+        // A stale `bottom` is smaller than the real one: "full" early, never late.
+        top - self.bottom.load(Ordering::Relaxed) >= FORK_STACK_CAPACITY - 1
+    }
+
+    /// Whether the stack looks empty. Exact for the owner between its own operations; for
+    /// other threads a hint, made reliable by a heavy fence before it (see `wait.rs`).
+    #[inline]
+    pub(crate) fn is_empty(&self) -> bool {
+        // Acquire: pairs with the Release store of `top` in `push`.
+        self.top.load(Ordering::Acquire) <= self.bottom.load(Ordering::Relaxed)
+    }
+
+    /// Pushes `job` and returns its position (owner only; the stack must not be full).
+    #[inline]
+    pub(crate) fn push(&self, job: JobRef) -> usize {
+        let pos = self.top.load(Ordering::Relaxed);
+        // SAFETY: only the owner writes slots; `is_full` was false, so no thief reads this
+        // slot (see the `Sync` impl).
+        unsafe { (*self.jobs[pos % FORK_STACK_CAPACITY].get()).write(job) };
+        // Release: pairs with the Acquire loads of `top` by thieves, who then read the slot.
+        self.top.store(pos + 1, Ordering::Release);
+        pos
+    }
+
+    /// Ends the join that pushed at `pos` (owner only). True if its job is still here: it is
+    /// removed and the caller runs it inline. False if it was promoted or stolen: the caller
+    /// looks for it on the public deque or waits for its latch.
+    #[inline]
+    pub(crate) fn pop_if_private(&self, pos: usize) -> bool {
+        debug_assert_eq!(
+            self.top.load(Ordering::Relaxed),
+            pos + 1,
+            "fork stack out of step"
+        );
+        self.top.store(pos, Ordering::Relaxed);
+        // The hot side of the Dekker pair with `steal`'s claim (module docs).
+        fence::light();
+        if self.bottom.load(Ordering::Relaxed) <= pos {
+            return true;
+        }
+        self.pop_contended(pos)
+    }
+
+    /// A promotion or a thief took, or is taking, the job at `pos`: wait for its decision.
+    #[cold]
+    fn pop_contended(&self, pos: usize) -> bool {
+        let _guard = self.lock.lock().unwrap();
+        if self.bottom.load(Ordering::Relaxed) <= pos {
+            // A thief claimed it, then saw our pop and backed off.
+            return true;
+        }
+        // Taken: everything below `pos` was taken before it. The stack is empty at `pos`.
+        self.bottom.store(pos, Ordering::Relaxed);
+        false
+    }
+
+    /// Removes the oldest fork to publish it (owner only).
+    #[inline]
+    pub(crate) fn take_oldest(&self) -> Option<JobRef> {
+        let _guard = self.lock.lock().unwrap();
+        let bottom = self.bottom.load(Ordering::Relaxed);
+        if bottom >= self.top.load(Ordering::Relaxed) {
+            return None;
+        }
+        // SAFETY: `bottom < top` and we hold `lock`: the slot holds a job nobody else takes.
+        let job = unsafe { (*self.jobs[bottom % FORK_STACK_CAPACITY].get()).assume_init() };
+        self.bottom.store(bottom + 1, Ordering::Relaxed);
+        Some(job)
+    }
+
+    /// Takes the oldest fork from another thread's stack (a thief), if one is there and no
+    /// other thief or promotion is at it. Issues a heavy fence: for idle workers only.
+    pub(crate) fn steal(&self) -> Option<JobRef> {
+        if self.is_empty() {
+            return None;
+        }
+        let _guard = self.lock.try_lock().ok()?;
+        let bottom = self.bottom.load(Ordering::Relaxed);
+        // Acquire: pairs with the Release store of `top` in `push` (the slot's contents).
+        if bottom >= self.top.load(Ordering::Acquire) {
+            return None;
+        }
+        // Claim, then the cold side of the Dekker pair with `pop_if_private` (module docs).
+        self.bottom.store(bottom + 1, Ordering::Relaxed);
+        fence::heavy();
+        if bottom >= self.top.load(Ordering::Acquire) {
+            // The owner popped it meanwhile: give it back.
+            self.bottom.store(bottom, Ordering::Relaxed);
+            return None;
+        }
+        // SAFETY: claimed, and the owner's pop will see the claim and not run it; the slot
+        // is not rewritten while `bottom` is past it.
+        Some(unsafe { (*self.jobs[bottom % FORK_STACK_CAPACITY].get()).assume_init() })
+    }
+}
+
+#[cfg(all(test, not(weft_loom)))]
+mod tests {
+    use super::*;
+    use crate::job::Job;
+
+    struct Nop;
+    impl Job for Nop {
+        unsafe fn execute(_: *const Self) {}
+    }
+
+    fn job() -> JobRef {
+        static NOP: Nop = Nop;
+        // SAFETY: a static job, never executed here.
+        unsafe { JobRef::new(&NOP) }
+    }
+
+    #[test]
+    fn a_join_nobody_promoted_pops_its_own_job() {
+        let s = ForkStack::new();
+        let outer = s.push(job());
+        let inner = s.push(job());
+        assert!(s.pop_if_private(inner));
+        assert!(s.pop_if_private(outer));
+        assert!(s.is_empty());
+    }
+
+    #[test]
+    fn promotion_takes_the_oldest_and_the_join_sees_it() {
+        let s = ForkStack::new();
+        let outer = s.push(job());
+        let inner = s.push(job());
+        assert!(s.take_oldest().is_some()); // `outer`'s job
+        assert!(s.pop_if_private(inner));
+        assert!(!s.pop_if_private(outer));
+        assert!(s.is_empty());
+        // Positions restart where the promoted join left them.
+        assert_eq!(s.push(job()), outer);
+    }
+
+    #[test]
+    fn a_stolen_fork_is_seen_by_its_join() {
+        let s = ForkStack::new();
+        let pos = s.push(job());
+        assert!(s.steal().is_some());
+        assert!(s.steal().is_none());
+        assert!(!s.pop_if_private(pos));
+        assert!(s.is_empty());
+    }
+
+    #[test]
+    fn a_full_stack_says_so_and_empties_from_the_bottom() {
+        let s = ForkStack::new();
+        let positions: Vec<usize> = (0..FORK_STACK_CAPACITY - 1)
+            .map(|_| s.push(job()))
+            .collect();
+        assert!(s.is_full());
+        assert!(s.take_oldest().is_some());
+        assert!(!s.is_full());
+        let top = s.push(job());
+        assert!(s.pop_if_private(top));
+        for &pos in positions[1..].iter().rev() {
+            assert!(s.pop_if_private(pos));
+        }
+        assert!(!s.pop_if_private(positions[0]));
+        assert!(s.take_oldest().is_none());
+    }
+
+    #[test]
+    fn owner_and_thieves_take_each_fork_exactly_once() {
+        use std::sync::atomic::AtomicBool;
+        use std::sync::Arc;
+        let rounds = if cfg!(miri) { 50 } else { 20_000 };
+        let s = Arc::new(ForkStack::new());
+        let done = Arc::new(AtomicBool::new(false));
+        let stolen = Arc::new(AtomicUsize::new(0));
+        let thief = {
+            let (s, done, stolen) = (s.clone(), done.clone(), stolen.clone());
+            std::thread::spawn(move || {
+                while !done.load(Ordering::Acquire) {
+                    if s.steal().is_some() {
+                        stolen.fetch_add(1, Ordering::Relaxed);
+                    }
+                }
+            })
+        };
+        let mut popped = 0;
+        for _ in 0..rounds {
+            let outer = s.push(job());
+            let inner = s.push(job());
+            popped += usize::from(s.pop_if_private(inner));
+            popped += usize::from(s.pop_if_private(outer));
+        }
+        done.store(true, Ordering::Release);
+        thief.join().unwrap();
+        assert_eq!(popped + stolen.load(Ordering::Relaxed), 2 * rounds);
+    }
+}

@@ -1,0 +1,114 @@
+//! A pool thread's whole life, in one place.
+//!
+//! 1. **Spawn.** Every thread that runs pool work is made through the pool's spawn handler
+//!    ([`ThreadPoolBuilder::spawn_handler`](crate::ThreadPoolBuilder::spawn_handler), or
+//!    `build_scoped`'s wrapper): at build, one per seat (`Start::Seat`); later, when a worker
+//!    blocks, by the monitor as a spare (`Start::Spare`), which first waits in the cache for a
+//!    seat (`cache.rs`). (A custom `spawn_handler` may borrow data that ends with `build`, so
+//!    weft cannot call it later: its pools make spares with the default spawn, named and sized
+//!    the same; see `builder.rs`.)
+//! 2. **Start.** The thread becomes the worker of its seat (registered, and
+//!    `current_thread_index()` is `Some(seat)`), then runs the start handler, once.
+//! 3. **Serve.** It runs its top-level loop (`wait.rs`) until the pool terminates or the
+//!    thread is surplus for its seat and steps aside (`handoff.rs`).
+//! 4. **Cache.** A thread that stepped aside leaves the pool (its leftover jobs go to the
+//!    injector) and waits in the cache for another seat (back to 3), or for the keep-alive.
+//! 5. **Exit.** It runs the exit handler while it still is the worker of its last seat (only if
+//!    it ran the start handler), and exits; the registry counts it out last.
+//!
+//! A panic in a start or exit handler is caught and goes to the panic handler (printed without
+//! one); the thread goes on serving its seat. The thread that builds a pool with
+//! `use_current_thread` is adopted instead (`adopt_current_thread`): it is worker 0 until the
+//! pool is dropped, has no top-level loop, and never steps aside.
+
+use crate::builder::ThreadBuilder;
+use crate::cache::Mailbox;
+use crate::registry::Registry;
+use crate::unwind::AbortIfPanic;
+use crate::wait::Exit;
+use crate::worker::WorkerThread;
+use std::cell::RefCell;
+use std::io;
+use std::sync::Arc;
+
+/// What a new pool thread starts as.
+#[derive(Debug)]
+pub(crate) enum Start {
+    /// The worker of this seat, from the start.
+    Seat(usize),
+    /// A spare: waits on this mailbox for a seat first.
+    Spare(Arc<Mailbox>),
+}
+
+/// How a pool spawns spare threads after it was built.
+pub(crate) type SpareSpawner = dyn FnMut(ThreadBuilder) -> io::Result<()> + Send;
+
+/// The body of every pool thread (see the module docs).
+pub(crate) fn main(registry: Arc<Registry>, start: Start) {
+    // Only user code may panic, and every call of it is caught; a panic here is a bug in
+    // weft that would leave the pool inconsistent.
+    let abort = AbortIfPanic;
+    let (first, mut mailbox) = match start {
+        Start::Seat(index) => (Some(index), None),
+        Start::Spare(mailbox) => (registry.cache.wait_for_seat(&mailbox, false), Some(mailbox)),
+    };
+    if let Some(first) = first {
+        let worker = WorkerThread::new(registry.clone(), first);
+        worker.enter();
+        registry.call_start_handler(first);
+        serve(&worker, &mut mailbox);
+        worker.with_current(|| registry.call_exit_handler(worker.index()));
+    }
+    abort.disarm();
+    registry.thread_exited();
+}
+
+/// Steps 3 and 4: serve, step aside, wait for a seat, serve again. Returns with the worker
+/// out of the pool, when the pool terminates or the keep-alive ran out.
+fn serve(worker: &WorkerThread, mailbox: &mut Option<Arc<Mailbox>>) {
+    let registry = worker.registry().clone();
+    loop {
+        let exit = worker.run_top_level();
+        worker.leave();
+        if exit == Exit::Terminate {
+            return;
+        }
+        let mailbox = mailbox.get_or_insert_with(Mailbox::new);
+        match registry.cache.wait_for_seat(mailbox, true) {
+            Some(seat) => {
+                worker.set_index(seat);
+                worker.enter();
+            }
+            None => return,
+        }
+    }
+}
+
+thread_local! {
+    /// The worker of a thread adopted by `use_current_thread`, kept until its pool is dropped.
+    static ADOPTED: RefCell<Option<Box<WorkerThread>>> = const { RefCell::new(None) };
+}
+
+/// Makes the calling thread the worker of seat 0 (`use_current_thread`). The builder checked
+/// that it is no pool's worker yet.
+pub(crate) fn adopt_current_thread(registry: &Arc<Registry>) {
+    let worker = Box::new(WorkerThread::new(registry.clone(), 0));
+    // The box gives the worker the stable address `enter` needs.
+    worker.enter();
+    ADOPTED.with(|a| *a.borrow_mut() = Some(worker));
+}
+
+/// Ends the adoption if the calling thread is an adopted worker of `registry` (its pool is
+/// being dropped).
+pub(crate) fn release_adopted(registry: &Registry) {
+    let released = ADOPTED.with(|a| {
+        let mut adopted = a.borrow_mut();
+        match adopted.as_ref() {
+            Some(w) if std::ptr::eq(&**w.registry(), registry) => adopted.take(),
+            _ => None,
+        }
+    });
+    if let Some(worker) = released {
+        worker.leave();
+    }
+}

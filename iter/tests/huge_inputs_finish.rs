@@ -1,0 +1,100 @@
+//! Jobs over a huge number of items that short-circuit finish: the default weight's probe is
+//! bounded by items and by time, and every folder stops as soon as a better piece has answered
+//! (rayon's `tests/octillion.rs` shapes, each behind a watchdog).
+
+use std::sync::mpsc;
+use std::time::Duration;
+use weft_iter::prelude::*;
+
+const OCTILLION: u128 = 1_000_000_000_000_000_000_000_000_000;
+
+/// Runs `f` on a two-thread pool (short-circuiting needs a second thread to find the better
+/// answer) and fails if it has not returned within 30 seconds.
+fn within_30s<R: Send + 'static>(f: impl FnOnce() -> R + Send + 'static) -> R {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let pool = weft_core::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        let _ = tx.send(pool.install(f));
+    });
+    rx.recv_timeout(Duration::from_secs(30))
+        .expect("the job did not finish within 30 s")
+}
+
+/// `0..10²⁴` as `u128` (unindexed: too long for a `usize`) — shorter than rayon's octillion
+/// so that the right-most piece, which `find_last` must scan whole, is small in a debug build.
+fn huge() -> weft_iter::range::Iter<u128> {
+    (0..OCTILLION / 1000).into_par_iter()
+}
+
+/// `0..10¹⁵` as a `flat_map` of indexed inner ranges: both levels go through the default
+/// weight's probe (no `with_max_len`, unlike rayon's version).
+fn huge_flat() -> impl ParallelIterator<Item = u64> {
+    (0u32..1_000_000_000)
+        .into_par_iter()
+        .map(|i| u64::from(i) * 1_000_000)
+        .flat_map(|i| {
+            (0u32..1_000_000)
+                .into_par_iter()
+                .map(move |j| i + u64::from(j))
+        })
+}
+
+#[test]
+fn find_first_over_an_indexed_job_of_usize_max_items_finishes() {
+    // Indexed and probed: a probe of `len / 64` items would run for decades.
+    let x = within_30s(|| (0..usize::MAX).into_par_iter().find_first(|&x| x >= 1_000));
+    assert_eq!(x, Some(1_000));
+}
+
+#[test]
+fn find_last_over_an_indexed_job_of_usize_max_items_finishes() {
+    let x = within_30s(|| (0..usize::MAX).into_par_iter().find_last(|_| true));
+    assert_eq!(x, Some(usize::MAX - 1));
+}
+
+#[test]
+fn any_over_an_indexed_job_of_usize_max_items_finishes() {
+    // Only the right half matches: its pieces must get a thread while the left ones scan.
+    assert!(within_30s(|| (0..usize::MAX)
+        .into_par_iter()
+        .any(|x| x > usize::MAX / 2)));
+}
+
+#[test]
+fn find_first_and_last_over_huge_unindexed_ranges_finish() {
+    assert_eq!(within_30s(|| huge().find_first(|_| true)), Some(0));
+    assert_eq!(
+        within_30s(|| huge().find_last(|_| true)),
+        Some(OCTILLION / 1000 - 1)
+    );
+    let end = OCTILLION / 1000;
+    assert_eq!(
+        within_30s(move || (0..=end).into_par_iter().find_last(|_| true)),
+        Some(end)
+    );
+}
+
+#[test]
+fn find_any_after_a_filter_that_rejects_a_long_run_finishes() {
+    // The left pieces reject every item; they must notice the right pieces' answer while
+    // rejecting, not only when an item reaches the consumer.
+    let x = within_30s(|| huge().filter(|&x| x > OCTILLION / 2000).find_any(|_| true));
+    assert!(x.is_some_and(|x| x > OCTILLION / 2000));
+    let y = within_30s(|| {
+        huge()
+            .filter_map(|x| (x > OCTILLION / 2000).then_some(x))
+            .find_any(|_| true)
+    });
+    assert!(y.is_some());
+}
+
+#[test]
+fn nested_flat_maps_of_probed_inner_jobs_finish() {
+    assert_eq!(within_30s(|| huge_flat().find_first(|_| true)), Some(0));
+    let last = within_30s(|| huge_flat().find_last(|_| true));
+    assert_eq!(last, Some(999_999_999_999_999));
+    assert!(within_30s(|| huge_flat().find_any(|&x| x > 500_000_000_000_000)).is_some());
+}

@@ -1,0 +1,221 @@
+//! The parallel sorts against std's sequential sorts: random, duplicate-heavy, sorted, reversed
+//! and sawtooth inputs, under every built-in weight and a fine-grained one, on 1, 2 and 8 threads.
+
+use proptest::prelude::*;
+use std::panic::Location;
+use weft_iter::slice::ParallelSliceMut;
+use weft_iter::weight::{Adaptive, Autotune, Cost, FullyParallel, Weight};
+use weft_testkit::{each_pool, pools, Rng, THREADS};
+
+/// Splits down to pieces of 16 elements: the deepest recursion and the most merges that still
+/// run quickly.
+#[derive(Clone, Copy)]
+struct Fine;
+
+impl Weight for Fine {
+    fn root(_len: usize, _site: &'static Location<'static>) -> Self {
+        Fine
+    }
+    fn should_split(&mut self, len: usize, _migrated: bool) -> bool {
+        len > 16
+    }
+}
+
+/// An input of length up to `max_len` in one of the shapes that sorts treat specially.
+fn input(max_len: usize) -> impl Strategy<Value = Vec<u32>> {
+    (0..=max_len, 0u8..6, any::<u64>()).prop_map(|(len, shape, seed)| {
+        let mut rng = Rng::new(seed);
+        let mut next = move || rng.next_u32();
+        let mut v: Vec<u32> = match shape {
+            0 => (0..len).map(|_| next()).collect(),
+            1 => (0..len).map(|_| next() % 8).collect(),
+            2 => (0..len as u32).collect(),
+            3 => (0..len as u32).rev().collect(),
+            4 => (0..len as u32).map(|i| i % 97).collect(),
+            _ => vec![7; len],
+        };
+        if shape == 2 && len > 10 {
+            // Nearly sorted: a few swaps.
+            for _ in 0..3 {
+                let (a, b) = (next() as usize % len, next() as usize % len);
+                v.swap(a, b);
+            }
+        }
+        v
+    })
+}
+
+/// Runs every sort under weight `W` and checks each against std.
+fn check_all<W: Weight>(v: &[u32]) {
+    let mut expected = v.to_vec();
+    expected.sort();
+
+    let mut s = v.to_vec();
+    s.par_sort_with::<W>();
+    assert_eq!(s, expected, "par_sort");
+    let mut s = v.to_vec();
+    s.par_sort_unstable_with::<W>();
+    assert_eq!(s, expected, "par_sort_unstable");
+
+    let mut expected_rev = v.to_vec();
+    expected_rev.sort_by(|a, b| b.cmp(a));
+    let mut s = v.to_vec();
+    s.par_sort_by_with::<W, _>(|a, b| b.cmp(a));
+    assert_eq!(s, expected_rev, "par_sort_by");
+    let mut s = v.to_vec();
+    s.par_sort_unstable_by_with::<W, _>(|a, b| b.cmp(a));
+    assert_eq!(s, expected_rev, "par_sort_unstable_by");
+
+    // By a coarse key: the stable sorts must match std's stable sort exactly.
+    let mut expected_key = v.to_vec();
+    expected_key.sort_by_key(|x| x / 1000);
+    let mut s = v.to_vec();
+    s.par_sort_by_key_with::<W, _, _>(|x| x / 1000);
+    assert_eq!(s, expected_key, "par_sort_by_key");
+    let mut s = v.to_vec();
+    s.par_sort_by_cached_key_with::<W, _, _>(|x| x / 1000);
+    assert_eq!(s, expected_key, "par_sort_by_cached_key");
+    let mut s = v.to_vec();
+    s.par_sort_unstable_by_key_with::<W, _, _>(|x| x / 1000);
+    assert!(
+        s.windows(2).all(|w| w[0] / 1000 <= w[1] / 1000),
+        "par_sort_unstable_by_key"
+    );
+    s.sort();
+    assert_eq!(s, expected, "par_sort_unstable_by_key permutes");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn sorts_match_std(v in input(3000), pool in 0..THREADS.len()) {
+        pools()[pool].install(|| {
+            check_all::<Adaptive>(&v);
+            check_all::<Fine>(&v);
+            check_all::<Cost<16>>(&v);
+            check_all::<Autotune>(&v);
+        });
+    }
+
+    #[test]
+    fn sorts_match_std_fully_parallel(v in input(300), pool in 0..THREADS.len()) {
+        pools()[pool].install(|| check_all::<FullyParallel>(&v));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(6))]
+
+    /// Long enough for the unstable sort's parallel partition (from 65,536 elements, on pieces
+    /// above one and a half threads' shares), in every input shape.
+    #[test]
+    fn unstable_sorts_with_a_parallel_partition_match_std(
+        v in input(140_000).prop_filter("long enough", |v| v.len() >= 65_536),
+        // The pools of 2 and 8 threads (one thread never partitions in parallel).
+        pool in 1..THREADS.len(),
+    ) {
+        let mut expected = v.clone();
+        expected.sort_unstable();
+        pools()[pool].install(|| {
+            let mut s = v.clone();
+            s.par_sort_unstable();
+            assert_eq!(s, expected, "par_sort_unstable");
+            let mut s = v.clone();
+            s.par_sort_unstable_with::<FullyParallel>();
+            assert_eq!(s, expected, "par_sort_unstable_with::<FullyParallel>");
+            let mut s = v.clone();
+            s.par_sort_unstable_by(|a, b| b.cmp(a));
+            assert!(s.iter().eq(expected.iter().rev()), "par_sort_unstable_by");
+        });
+    }
+}
+
+#[test]
+fn large_inputs_match_std() {
+    for (pool, len) in pools().iter().zip([200_000, 100_000, 400_000]) {
+        let mut rng = Rng::new(len as u64);
+        let v: Vec<u32> = (0..len).map(|_| rng.next_u32()).collect();
+        pool.install(|| {
+            check_all::<Adaptive>(&v);
+            let few: Vec<u32> = v.iter().map(|x| x % 4).collect();
+            check_all::<Adaptive>(&few);
+            let sorted: Vec<u32> = (0..len as u32).collect();
+            check_all::<Adaptive>(&sorted);
+            let reversed: Vec<u32> = (0..len as u32).rev().collect();
+            check_all::<Adaptive>(&reversed);
+        });
+    }
+}
+
+#[test]
+fn strings_match_std() {
+    let v: Vec<String> = (0..20_000u32)
+        .map(|i| format!("{}", i.wrapping_mul(2_654_435_761) % 5000))
+        .collect();
+    let mut expected = v.clone();
+    expected.sort();
+    each_pool(|_| {
+        let mut s = v.clone();
+        s.par_sort();
+        assert_eq!(s, expected);
+        let mut s = v.clone();
+        s.par_sort_unstable();
+        assert_eq!(s, expected);
+        let mut s = v.clone();
+        s.par_sort_with::<Fine>();
+        assert_eq!(s, expected);
+    });
+}
+
+#[test]
+fn zero_sized_and_tiny() {
+    each_pool(|_| {
+        let mut units = [(); 1000];
+        units.par_sort();
+        units.par_sort_unstable();
+        units.par_sort_by_cached_key(|_| 0);
+        for len in 0..20 {
+            let mut v: Vec<u32> = (0..len).rev().collect();
+            v.par_sort_with::<FullyParallel>();
+            assert_eq!(v, (0..len).collect::<Vec<_>>());
+            let mut v: Vec<u32> = (0..len).rev().collect();
+            v.par_sort_unstable_with::<FullyParallel>();
+            assert_eq!(v, (0..len).collect::<Vec<_>>());
+        }
+    });
+}
+
+#[test]
+fn stable_sorts_keep_equal_keys_in_order() {
+    // (key, payload): payloads increase with the original position.
+    let records: Vec<(u8, u32)> = (0..50_000u32)
+        .map(|i| ((i.wrapping_mul(2_654_435_761) >> 7) as u8 % 16, i))
+        .collect();
+    let check = |s: &[(u8, u32)]| {
+        for w in s.windows(2) {
+            assert!(
+                w[0].0 < w[1].0 || (w[0].0 == w[1].0 && w[0].1 < w[1].1),
+                "{:?}",
+                w
+            );
+        }
+    };
+    each_pool(|_| {
+        let mut s = records.clone();
+        s.par_sort_by_key(|r| r.0);
+        check(&s);
+        let mut s = records.clone();
+        s.par_sort_by(|a, b| a.0.cmp(&b.0));
+        check(&s);
+        let mut s = records.clone();
+        s.par_sort_by_cached_key(|r| r.0);
+        check(&s);
+        let mut s = records.clone();
+        s.par_sort_by_key_with::<Fine, _, _>(|r| r.0);
+        check(&s);
+        let mut s = records.clone();
+        s.par_sort_by_cached_key_with::<Fine, _, _>(|r| r.0);
+        check(&s);
+    });
+}

@@ -1,0 +1,35 @@
+//! What weft's tests share, so that each test file holds only its checks: the pools every
+//! check runs on, the list of built-in weights, a seeded generator, drop counters and
+//! proptest inputs.
+//!
+//! A dev-only crate (`publish = false`): weft-iter's and the facade's tests, the examples'
+//! tests, the fuzz checks and the benches depend on it.
+//!
+//! - [`pools`]: pools of 1, 2 and 8 threads built once per process; [`each_pool`] and
+//!   [`expect_in_every_pool`] run a check in each.
+//! - [`every_weight!`] and [`every_config!`]: a generic check under every built-in weight
+//!   (and on every pool).
+//! - [`Rng`]: a small seeded generator, so that an input is the same on every run.
+//! - [`DropCounter`] and [`Counted`]: values that count their clones and drops, to show that
+//!   nothing leaks and nothing drops twice.
+//! - [`within`]: a time limit for a test that could hang.
+//! - `inputs` (feature `proptest`): the input strategies of the property tests.
+
+#![deny(missing_docs)]
+
+mod drops;
+#[cfg(feature = "proptest")]
+pub mod inputs;
+mod pools;
+mod rng;
+mod watchdog;
+mod weights;
+
+pub use drops::{Counted, DropCounter};
+pub use pools::{each_pool, expect_in_every_pool, pools, THREADS};
+pub use rng::Rng;
+pub use watchdog::within;
+
+/// The weights [`every_weight!`] names, reachable from any crate that depends on this one.
+#[doc(hidden)]
+pub use weft_iter::weight as __weight;
