@@ -9,15 +9,17 @@
 //!
 //! `--scale` multiplies every input length (default 1: 10^7 numbers, 10^6 strings). Each row
 //! builds its input once, then alternates seq, rayon and weft rounds in this process (pools
-//! built up front, each round inside `install`), at least `R` rounds (default 9) and more for
-//! rows of a few milliseconds, and reports medians. Every round's result is checked against the
-//! sequential one. Peak memory: each row runs once more per library in a child process (this
-//! binary with `--rss ROW LIB`), whose maximum resident set comes back from `wait4`; `input` is
-//! the same child building the input and the pools but running nothing.
+//! built up front, each round inside `install`, the order rotating from round to round), at
+//! least `R` rounds (default 9) and more for rows of a few milliseconds, and reports medians of
+//! wall time and of process CPU time (`weft_bench::measure`). Every round's result is checked
+//! against the sequential one. Peak memory: each row runs once more per library in a child
+//! process (this binary with `--rss ROW LIB`), which reports its own high-water mark; `input`
+//! is the same child building the input and the pools but running nothing.
 
 use std::hint::black_box;
-use std::sync::OnceLock;
 use std::time::{Duration, Instant};
+use weft_bench::experiments::{alternate, Pools};
+use weft_bench::{iters_for, measure, opt, short_strings, u32_input, work, Sample, Shape};
 
 /// Writes the same workloads for weft and for rayon: `$lib` is the crate.
 macro_rules! workloads {
@@ -26,16 +28,7 @@ macro_rules! workloads {
             use super::{spin, Input};
             use $lib::prelude::*;
 
-            pub type Pool = $lib::ThreadPool;
-
-            pub fn pool(threads: usize) -> Pool {
-                $lib::ThreadPoolBuilder::new()
-                    .num_threads(threads)
-                    .build()
-                    .expect("pool")
-            }
-
-            pub fn run(pool: &Pool, row: &str, input: &mut Input) -> u64 {
+            pub fn run(pool: &$lib::ThreadPool, row: &str, input: &mut Input) -> u64 {
                 pool.install(|| match (row, input) {
                     ("sum", Input::U64(v)) => v.par_iter().sum(),
                     ("map + collect", Input::U64(v)) => {
@@ -214,6 +207,22 @@ impl Row {
     fn name(&self) -> String {
         format!("{} ({})", self.workload, self.input)
     }
+
+    /// The input's description with its length scaled.
+    fn input_at(&self, scale: f64) -> String {
+        let n = weft_bench::report::pow10(length(self.input, scale));
+        self.input
+            .split(' ')
+            .map(|w| {
+                if w.starts_with("10^") || w == "20000" {
+                    n.as_str()
+                } else {
+                    w
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
 }
 
 /// The rows of the table, in order.
@@ -329,25 +338,12 @@ struct Options {
 }
 
 fn options() -> Options {
-    let mut opts = Options {
-        threads: 2,
-        rounds: 9,
-        scale: 1.0,
-        only: None,
-    };
-    // `cargo bench` passes `--bench` of its own: skip what is not ours.
-    let mut args = std::env::args().skip(1);
-    while let Some(arg) = args.next() {
-        let mut value = || args.next().unwrap_or_else(|| panic!("{arg} needs a value"));
-        match arg.as_str() {
-            "--threads" => opts.threads = value().parse().expect("--threads N"),
-            "--rounds" => opts.rounds = value().parse().expect("--rounds R"),
-            "--scale" => opts.scale = value().parse().expect("--scale S"),
-            "--only" => opts.only = Some(value()),
-            _ => {}
-        }
+    Options {
+        threads: opt("--threads").unwrap_or(2),
+        rounds: opt("--rounds").unwrap_or(9),
+        scale: opt("--scale").unwrap_or(1.0),
+        only: opt("--only"),
     }
-    opts
 }
 
 /// `10^k` in a row's input description, times the scale.
@@ -365,33 +361,22 @@ fn length(input: &str, scale: f64) -> usize {
     (base * scale).round().max(2.0) as usize
 }
 
-fn rng(seed: u64) -> impl FnMut() -> u64 {
-    let mut s = seed | 1;
-    move || {
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        s
-    }
-}
-
 fn make_input(row: &Row, scale: f64) -> Input {
     let n = length(row.input, scale);
-    let mut r = rng(42);
     let shape = row.input.split(' ').next().unwrap_or("");
     if row.input.ends_with("u64") {
         Input::U64((0..n as u64).collect())
     } else if row.input.ends_with("u32") {
         Input::U32(match shape {
-            "random" => (0..n).map(|_| r() as u32).collect(),
-            "sorted" => (0..n as u32).collect(),
-            "reversed" => (0..n as u32).rev().collect(),
-            "16" => (0..n).map(|_| r() as u32 % 16).collect(),
+            "random" => u32_input(Shape::Random, n),
+            "sorted" => u32_input(Shape::Sorted, n),
+            "reversed" => u32_input(Shape::Reversed, n),
+            "16" => u32_input(Shape::FewDistinct, n),
             "all" => vec![7; n],
             _ => panic!("unknown shape in {}", row.input),
         })
     } else if row.input.ends_with("strings") {
-        Input::Strings((0..n).map(|_| format!("{:x}", r() % 100_000_000)).collect())
+        Input::Strings(short_strings(n))
     } else if row.input.ends_with("items") {
         Input::Items(n as u64)
     } else {
@@ -399,24 +384,9 @@ fn make_input(row: &Row, scale: f64) -> Input {
     }
 }
 
-/// About 200 ns of work that the optimizer cannot remove, for `par_bridge`'s items.
+/// About 200 ns of CPU work on item `i`, for `par_bridge`'s items.
 fn spin(i: u64) -> u64 {
-    static ITERS: OnceLock<u64> = OnceLock::new();
-    let iters = *ITERS.get_or_init(|| {
-        let start = Instant::now();
-        let mut x = 0u64;
-        for i in 0..1_000_000u64 {
-            x = black_box(x.wrapping_mul(31).wrapping_add(i));
-        }
-        black_box(x);
-        let per = start.elapsed().as_secs_f64() / 1e6;
-        ((200e-9 / per) as u64).max(1)
-    });
-    let mut x = i;
-    for j in 0..iters {
-        x = black_box(x.wrapping_mul(31).wrapping_add(j));
-    }
-    x
+    i ^ work(iters_for(Duration::from_nanos(200)))
 }
 
 /// A checksum of a vector that depends on its order and length.
@@ -456,67 +426,68 @@ impl Lib {
     }
 }
 
-struct Pools {
-    weft: weft_w::Pool,
-    rayon: rayon_w::Pool,
-}
-
-/// Runs `row` once with `lib`: (wall time, checksum). A sort gets a fresh copy of the input,
-/// made before the clock starts; the other workloads only read `input`.
-fn round(pools: &Pools, lib: Lib, row: &Row, input: &mut Input) -> (Duration, u64) {
+/// Runs `row` once with `lib`: the checksum and the time it took. A sort gets a fresh copy of
+/// the input, made before the clock starts; the other workloads only read `input`.
+fn round(pools: &Pools, lib: Lib, row: &Row, input: &mut Input) -> (u64, Sample) {
     let mut copy = row.workload.starts_with("par_sort").then(|| input.clone());
     let input = copy.as_mut().unwrap_or(input);
-    let start = Instant::now();
-    let sum = black_box(match lib {
-        Lib::Seq => run_seq(row.workload, input),
-        Lib::Rayon => rayon_w::run(&pools.rayon, row.workload, input),
-        Lib::Weft => weft_w::run(&pools.weft, row.workload, input),
-    });
-    let elapsed = start.elapsed();
-    drop(copy);
-    (elapsed, sum)
+    measure(|| run(pools, lib, row.workload, input))
 }
 
-fn median(mut v: Vec<Duration>) -> Duration {
-    v.sort();
-    v[v.len() / 2]
+/// Runs `row` once with `lib` on `input`.
+fn run(pools: &Pools, lib: Lib, workload: &str, input: &mut Input) -> u64 {
+    match lib {
+        Lib::Seq => run_seq(workload, input),
+        Lib::Rayon => rayon_w::run(&pools.rayon, workload, input),
+        Lib::Weft => weft_w::run(&pools.weft, workload, input),
+    }
 }
 
-/// The medians of alternating rounds of every candidate on `row`.
-fn race(pools: &Pools, row: &Row, input: &mut Input, min_rounds: usize) -> [Duration; 3] {
-    let mut times: [Vec<Duration>; 3] = Default::default();
-    let mut reference = None;
-    let mut rounds = min_rounds;
-    let mut done = 0;
-    while done < rounds {
-        for (i, lib) in Lib::ALL.into_iter().enumerate() {
-            let (t, sum) = round(pools, lib, row, input);
-            let expected = *reference.get_or_insert(sum);
+/// The medians of alternating rounds of every candidate on `row`, in [`Lib::ALL`]'s order.
+fn race(pools: &Pools, row: &Row, input: &mut Input, min_rounds: usize) -> Vec<Sample> {
+    // One round each first: the reference result, and how long a round takes.
+    let reference = round(pools, Lib::Seq, row, input).0;
+    let slowest = Lib::ALL
+        .iter()
+        .map(|&lib| {
+            let (sum, sample) = round(pools, lib, row, input);
             assert_eq!(
                 sum,
-                expected,
+                reference,
                 "{} gave another result on {}",
                 lib.name(),
                 row.name()
             );
-            times[i].push(t);
+            sample.wall
+        })
+        .max()
+        .unwrap_or_default();
+    // Short rows get more rounds: about 0.3 s of each candidate, at most 41 rounds.
+    let wanted = (0.3 / slowest.as_secs_f64().max(1e-6)) as usize;
+    let rounds = wanted.clamp(min_rounds, 41.max(min_rounds));
+    let input = std::cell::RefCell::new(input);
+    let variant = |lib: Lib| {
+        let input = &input;
+        move || {
+            let (sum, sample) = round(pools, lib, row, &mut input.borrow_mut());
+            assert_eq!(
+                sum,
+                reference,
+                "{} gave another result on {}",
+                lib.name(),
+                row.name()
+            );
+            sample
         }
-        done += 1;
-        if done == 1 {
-            // Short rows get more rounds: about 0.3 s per candidate, at most 101 rounds.
-            let slowest = times.iter().map(|t| t[0]).max().unwrap_or_default();
-            let wanted = (0.3 / slowest.as_secs_f64().max(1e-6)) as usize;
-            rounds = wanted.clamp(min_rounds, 101.max(min_rounds));
-        }
-    }
-    times.map(median)
+    };
+    let (mut seq, mut rayon, mut weft) =
+        (variant(Lib::Seq), variant(Lib::Rayon), variant(Lib::Weft));
+    alternate(&row.name(), rounds, &mut [&mut seq, &mut rayon, &mut weft])
 }
 
-/// The load averages, as `/proc/loadavg` has them.
+/// The 1-minute load average, for the table's header and footer.
 fn load() -> String {
-    std::fs::read_to_string("/proc/loadavg")
-        .map(|s| s.split(' ').take(3).collect::<Vec<_>>().join(" "))
-        .unwrap_or_else(|_| "unknown".into())
+    weft_bench::cli::load_average().map_or_else(|| "unknown".into(), |l| format!("{l:.2}"))
 }
 
 /// The peak resident set of a child process that runs `row` once with `lib` (or, for `None`,
@@ -549,10 +520,7 @@ fn child_peak_rss(row: usize, lib: Option<Lib>, opts: &Options) -> f64 {
 /// The child of [`child_peak_rss`]: runs one row once, or only builds its input, and prints its
 /// peak resident set in KiB.
 fn rss_child(row: usize, lib: &str, opts: &Options) {
-    let pools = Pools {
-        weft: weft_w::pool(opts.threads),
-        rayon: rayon_w::pool(opts.threads),
-    };
+    let pools = Pools::new(opts.threads);
     let row = &ROWS[row];
     let mut input = make_input(row, opts.scale);
     let lib = match lib {
@@ -564,12 +532,7 @@ fn rss_child(row: usize, lib: &str, opts: &Options) {
     };
     if let Some(lib) = lib {
         // The sorts sort the input in place here: the copy a timed round makes is not needed.
-        let sum = match lib {
-            Lib::Seq => run_seq(row.workload, &mut input),
-            Lib::Rayon => rayon_w::run(&pools.rayon, row.workload, &mut input),
-            Lib::Weft => weft_w::run(&pools.weft, row.workload, &mut input),
-        };
-        black_box(sum);
+        black_box(run(&pools, lib, row.workload, &mut input));
     }
     let status = std::fs::read_to_string("/proc/self/status").expect("/proc/self/status");
     let hwm = status
@@ -579,6 +542,7 @@ fn rss_child(row: usize, lib: &str, opts: &Options) {
     println!("{}", hwm.trim().trim_end_matches("kB").trim());
 }
 
+/// Milliseconds, to three significant digits or so.
 fn ms(d: Duration) -> String {
     let ms = d.as_secs_f64() * 1e3;
     if ms < 10.0 {
@@ -596,14 +560,12 @@ fn main() {
         rss_child(row, &args[at + 2], &opts);
         return;
     }
-    let pools = Pools {
-        weft: weft_w::pool(opts.threads),
-        rayon: rayon_w::pool(opts.threads),
-    };
+    let pools = Pools::new(opts.threads);
     let started = Instant::now();
     println!(
-        "{} threads, scale {}, medians of at least {} alternating rounds (seq, rayon, weft); \
-         load average at start: {}\n",
+        "{}; {} threads, scale {}, medians of at least {} alternating rounds (seq, rayon, weft); \
+         load average at the start: {}\n",
+        weft_bench::machine(),
         opts.threads,
         opts.scale,
         opts.rounds,
@@ -611,9 +573,9 @@ fn main() {
     );
     println!(
         "| workload | input | seq ms | rayon ms | weft ms | weft/rayon | weft vs seq \
-         | input MiB | rayon peak MiB | weft peak MiB |"
+         | rayon CPU ms | weft CPU ms | input MiB | rayon peak MiB | weft peak MiB |"
     );
-    println!("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+    println!("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     for (i, row) in ROWS.iter().enumerate() {
         if opts
             .only
@@ -623,24 +585,30 @@ fn main() {
             continue;
         }
         let mut input = make_input(row, opts.scale);
-        let [seq, rayon, weft] = race(&pools, row, &mut input, opts.rounds);
+        let medians = race(&pools, row, &mut input, opts.rounds);
+        let (seq, rayon, weft) = (medians[0].wall, medians[1], medians[2]);
         drop(input);
         let [base, rayon_rss, weft_rss] =
             [None, Some(Lib::Rayon), Some(Lib::Weft)].map(|lib| child_peak_rss(i, lib, &opts));
         println!(
-            "| {} | {} | {} | {} | {} | {:.2} | {:.2}x | {base:.0} | {rayon_rss:.0} | {weft_rss:.0} |",
+            "| {} | {} | {} | {} | {} | {:.2} | {:.2}x | {} | {} | {base:.0} | {rayon_rss:.0} \
+             | {weft_rss:.0} |",
             row.workload,
-            row.input,
+            row.input_at(opts.scale),
             ms(seq),
-            ms(rayon),
-            ms(weft),
-            weft.as_secs_f64() / rayon.as_secs_f64(),
-            seq.as_secs_f64() / weft.as_secs_f64(),
+            ms(rayon.wall),
+            ms(weft.wall),
+            weft.wall.as_secs_f64() / rayon.wall.as_secs_f64(),
+            seq.as_secs_f64() / weft.wall.as_secs_f64(),
+            ms(rayon.cpu),
+            ms(weft.cpu),
         );
     }
+    weft_bench::report::progress_done();
     println!(
-        "\nweft/rayon: weft's median time over rayon's (below 1: weft is faster). \
-         {:.0} s in all; load average at the end: {}",
+        "\nweft/rayon: weft's median wall time over rayon's (below 1: weft is faster). CPU: user \
+         + system time of the whole process per round, until 20 ms after it returns. {:.0} s in \
+         all; load average at the end: {}",
         started.elapsed().as_secs_f64(),
         load()
     );
