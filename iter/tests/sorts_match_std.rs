@@ -131,6 +131,27 @@ proptest! {
     }
 }
 
+/// The parallel partition's samples (evenly spaced) alternately tiny and huge: its two pivots
+/// end up far apart, so nearly every element falls in the band between them and the seam's
+/// sort has to put almost everything in order.
+#[test]
+fn a_parallel_partition_with_pivots_far_apart_still_sorts() {
+    let len = 1 << 17;
+    let mut rng = Rng::new(7);
+    let mut v: Vec<u32> = (0..len).map(|_| 1 + rng.next_u32() % 1_000_000).collect();
+    // 2^17 elements take 2^9 samples, one every 256 from index 128.
+    for (k, i) in (128..len).step_by(256).enumerate() {
+        v[i] = if k % 2 == 0 { 0 } else { u32::MAX };
+    }
+    let mut expected = v.clone();
+    expected.sort_unstable();
+    for pool in &pools()[1..] {
+        let mut s = v.clone();
+        pool.install(|| s.par_sort_unstable());
+        assert_eq!(s, expected, "{} threads", pool.current_num_threads());
+    }
+}
+
 #[test]
 fn large_inputs_match_std() {
     for (pool, len) in pools().iter().zip([200_000, 100_000, 400_000]) {

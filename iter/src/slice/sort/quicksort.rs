@@ -16,12 +16,13 @@ const MIN_PARTITION: usize = 16;
 ///
 /// Each split partitions the piece around a pseudo-median pivot and sorts the two sides in
 /// parallel; a piece that does not split is sorted by std's `sort_unstable_by`. A piece worth
-/// more than one thread's share of the work (the top of the recursion) is partitioned in
-/// parallel too (see `partition.rs`), so that no thread waits for a partition of the whole
-/// slice. Unbalanced
-/// partitions are counted: after `log2(len)` of them on one path, pattern-breaking has failed
-/// against an adversarial input and the piece goes to std's sort, whose own heapsort fallback
-/// bounds the whole sort at *O*(*n* log *n*).
+/// more than one thread's share of the work (the top of the recursion) is partitioned on two
+/// threads (see `partition.rs`), so that no thread waits for a partition of the whole slice;
+/// its seam is sorted once both sides are. Unbalanced partitions are counted: after
+/// `log2(len)` of them on one path, pattern-breaking has failed against an adversarial input
+/// and the piece goes to std's sort, whose own heapsort fallback bounds the whole sort at
+/// *O*(*n* log *n*) (the seams, one sort each at the top `log2(threads)` levels, at most
+/// multiply that by the number of such levels).
 pub(crate) fn par_quicksort<T, F, W>(v: &mut [T], cmp: &F, weight: W)
 where
     T: Send,
