@@ -25,6 +25,7 @@
 
 use std::cmp::Ordering;
 use std::mem::{self, ManuallyDrop};
+use std::ops::Range;
 use std::ptr;
 
 /// Below this length the pivot is the median of three samples; above it, a recursive
@@ -114,7 +115,8 @@ const SWAP_GRAIN: usize = 1 << 14;
 /// the module's notes describe, and returns the length of the left part.
 ///
 /// Every element of the left part is at most every element of the right part except for
-/// elements of a small band; once both parts are sorted, [`fix_seam`] sorts the whole slice.
+/// elements of a small band; once both parts are sorted, sorting their [`seam`] sorts the
+/// whole slice.
 pub(super) fn par_partition<T, F>(v: &mut [T], cmp: &F) -> usize
 where
     T: Send,
@@ -167,26 +169,27 @@ fn par_swap<T: Send>(a: &mut [T], b: &mut [T]) {
     weft_core::join(|| par_swap(a_lo, b_lo), || par_swap(a_hi, b_hi));
 }
 
-/// Sorts `v`, whose first `mid` and last `len - mid` elements are each sorted and overlap only
-/// a little: sorts the overlap (the left run's elements above the right run's first, and the
-/// right run's elements below the left run's last), which leaves the whole slice sorted.
-pub(super) fn fix_seam<T, F>(v: &mut [T], mid: usize, cmp: &F)
+/// The seam of `v`, whose first `mid` and last `len - mid` elements are each sorted: the range
+/// where the two runs overlap (the left run's elements above the right run's first, and the
+/// right run's elements below the left run's last). Sorting it sorts the whole slice; it is
+/// empty if the runs are in order.
+pub(super) fn seam<T, F>(v: &[T], mid: usize, cmp: &F) -> Range<usize>
 where
     F: Fn(&T, &T) -> Ordering,
 {
     if mid == 0 || mid == v.len() {
-        return;
+        return mid..mid;
     }
     let (left, right) = v.split_at(mid);
     let (left_last, right_first) = (&left[mid - 1], &right[0]);
     if cmp(left_last, right_first) != Ordering::Greater {
-        return;
+        return mid..mid;
     }
     // Everything before `start` is at most every right element; everything from `end` on is at
     // least every left element; between them lie the overlapping elements of both runs.
     let start = left.partition_point(|x| cmp(x, right_first) != Ordering::Greater);
     let end = mid + right.partition_point(|x| cmp(x, left_last) == Ordering::Less);
-    v[start..end].sort_unstable_by(cmp);
+    start..end
 }
 
 /// Moves the elements for which `goes_left(element, pivot)` holds to the front, the pivot right

@@ -2,7 +2,7 @@
 
 use super::leaf;
 use super::partition::{
-    break_patterns, choose_pivot, fix_seam, par_partition, partition, PAR_PARTITION_MIN,
+    break_patterns, choose_pivot, par_partition, partition, seam, PAR_PARTITION_MIN,
 };
 use super::presorted::{par_all_pairs, par_reverse};
 use crate::weight::Weight;
@@ -18,7 +18,7 @@ const MIN_PARTITION: usize = 16;
 /// parallel; a piece that does not split is sorted by std's `sort_unstable_by`. A piece worth
 /// more than one thread's share of the work (the top of the recursion) is partitioned on two
 /// threads (see `partition.rs`), so that no thread waits for a partition of the whole slice;
-/// its seam is sorted once both sides are. Unbalanced partitions are counted: after
+/// its seam is sorted, as a piece of its own, once both sides are. Unbalanced partitions are counted: after
 /// `log2(len)` of them on one path, pattern-breaking has failed against an adversarial input
 /// and the piece goes to std's sort, whose own heapsort fallback bounds the whole sort at
 /// *O*(*n* log *n*) (the seams, one sort each at the top `log2(threads)` levels, at most
@@ -50,7 +50,7 @@ struct Split<W> {
 fn recurse<'a, T, F, W>(
     mut v: &'a mut [T],
     cmp: &F,
-    pred: Option<&'a mut T>,
+    mut pred: Option<&'a mut T>,
     mut limit: u32,
     mut split: Split<W>,
     migrated: bool,
@@ -97,8 +97,12 @@ fn recurse<'a, T, F, W>(
                 |ctx| recurse(left, cmp, pred, limit, split, ctx.migrated()),
                 |ctx| recurse(right, cmp, None, limit, split, ctx.migrated()),
             );
-            fix_seam(v, mid, cmp);
-            return;
+            // Usually a few thousand elements; nearly all of them if the pivots were far apart,
+            // so it is sorted as any piece is, in parallel where the weight says so.
+            let seam = seam(v, mid, cmp);
+            v = &mut { v }[seam];
+            pred = None;
+            continue;
         }
 
         let mid = partition(v, pivot.index, |x, p| cmp(x, p) == Ordering::Less);
