@@ -29,7 +29,9 @@ use std::panic::Location;
 /// The unstable sorts use [`SortUnstableWeight`].
 ///
 /// Measured, on 10^7 random `u32` and two threads (medians of 7 rounds, ms; std's sequential
-/// sorts take 233.5 stable and 156.5 unstable):
+/// sorts take 233.5 stable and 156.5 unstable; `cargo bench --bench sort_table -- 2 7
+/// 10000000 1` in the quiet window of BENCHMARKS.md, before the quicksort partitioned its top
+/// piece on two threads):
 ///
 /// | weight | `par_sort` | `par_sort_unstable` |
 /// |---|---:|---:|
@@ -41,8 +43,8 @@ use std::panic::Location;
 ///
 /// A few large pieces let std's sequential sort do most of the work: every further level of
 /// the merge sort is one more pass over the data, so fine weights (`Cost<N>`, and `Autotune`,
-/// which aims at leaves of a few microseconds) cost the stable sort dearly. The quicksort
-/// gains a little from finer pieces (better balance), but not enough to keep two defaults.
+/// which aims at leaves of a few microseconds) cost the stable sort dearly. The quicksort is
+/// the other way round, and gains from finer pieces (better balance): hence its own default.
 ///
 /// # Examples
 ///
