@@ -20,8 +20,8 @@
 //! `[p, A < p, B < q]` and a right part `[A >= p, B >= q, q]`. These are not quite a partition:
 //! only elements of the *band* `[p, q)` can be out of place, and the band is small (about
 //! `len / samples` elements) because `p` and `q` are neighbours in the sample. Once both parts
-//! are sorted, the two sorted runs overlap only on band elements: [`fix_seam`] finds that
-//! overlap with two binary searches and sorts it, which sorts the whole slice.
+//! are sorted, the two sorted runs overlap only on band elements: [`seam`] finds that overlap
+//! with two binary searches, and sorting it (as a piece of its own) sorts the whole slice.
 
 use std::cmp::Ordering;
 use std::mem::{self, ManuallyDrop};
