@@ -2,8 +2,8 @@
 //! `par_iter().sum()` from the main thread, on weft's global pool beside rayon's.
 //!
 //! `cargo bench --bench outside_caller [-- --threads N]`: both global pools get N threads
-//! (default 2, the machine's cores). Two cases: calls back to back (the pools' threads are still awake), and calls
-//! 1 ms apart (they have gone to sleep, so each call pays a wake-up). Rounds alternate weft and
+//! (default 2, the machine's cores). Two cases: calls back to back (the pools' threads are still
+//! awake), and calls 1 ms apart (they have gone to sleep, so each call pays a wake-up). Rounds alternate weft and
 //! rayon in this one process; each figure is the median over rounds of the mean per call. CPU
 //! is the whole process's user + sys time per call, spinning after the call included.
 

@@ -5,9 +5,7 @@
 //! `weft::blocking`, ...) are listed at the end so that they stay too.
 //!
 //! rayon-core's deprecated `Configuration` and `initialize` (not re-exported by rayon) are
-//! left out on purpose. rayon-core's free function `current_thread_has_pending_tasks` (also not
-//! re-exported by rayon) is missing from weft-core so far; weft has it as
-//! `ThreadPool::current_thread_has_pending_tasks`.
+//! left out on purpose.
 
 #![allow(unused_imports, deprecated)]
 
@@ -28,20 +26,22 @@ mod rayon_top_level {
 /// rayon-core 1.13's top-level items (the scheduler), at `weft::`.
 mod rayon_core_top_level {
     use weft::{
-        broadcast, current_num_threads, current_thread_index, in_place_scope, in_place_scope_fifo,
-        join, join_context, max_num_threads, scope, scope_fifo, spawn, spawn_broadcast, spawn_fifo,
-        yield_local, yield_now, BroadcastContext, FnContext, Scope, ScopeFifo, ThreadBuilder,
-        ThreadPool, ThreadPoolBuildError, ThreadPoolBuilder, Yield,
+        broadcast, current_num_threads, current_thread_has_pending_tasks, current_thread_index,
+        in_place_scope, in_place_scope_fifo, join, join_context, max_num_threads, scope,
+        scope_fifo, spawn, spawn_broadcast, spawn_fifo, yield_local, yield_now, BroadcastContext,
+        FnContext, Scope, ScopeFifo, ThreadBuilder, ThreadPool, ThreadPoolBuildError,
+        ThreadPoolBuilder, Yield,
     };
 }
 
 /// The same at `weft_core::`, rayon-core's counterpart.
 mod rayon_core_in_weft_core {
     use weft_core::{
-        broadcast, current_num_threads, current_thread_index, in_place_scope, in_place_scope_fifo,
-        join, join_context, max_num_threads, scope, scope_fifo, spawn, spawn_broadcast, spawn_fifo,
-        yield_local, yield_now, BroadcastContext, FnContext, Scope, ScopeFifo, ThreadBuilder,
-        ThreadPool, ThreadPoolBuildError, ThreadPoolBuilder, Yield,
+        broadcast, current_num_threads, current_thread_has_pending_tasks, current_thread_index,
+        in_place_scope, in_place_scope_fifo, join, join_context, max_num_threads, scope,
+        scope_fifo, spawn, spawn_broadcast, spawn_fifo, yield_local, yield_now, BroadcastContext,
+        FnContext, Scope, ScopeFifo, ThreadBuilder, ThreadPool, ThreadPoolBuildError,
+        ThreadPoolBuilder, Yield,
     };
 }
 

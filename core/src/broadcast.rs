@@ -1,7 +1,8 @@
 //! Broadcasts: run an operation once on every thread of a pool.
 //!
 //! One job per worker slot goes on that slot's broadcast lane, which only its holder takes
-//! from, and each slot's sleeper is woken: a broadcast is the one dispatch that wakes all.
+//! from, and each slot's sleeper is woken: a broadcast is the one dispatch that wakes all. A
+//! worker of the pool that broadcasts runs its own slot's copy itself, at once.
 
 use crate::job::{HeapJob, JobRef, StackJob};
 use crate::latch::{CountLatch, LatchRef};
@@ -116,8 +117,22 @@ where
     let jobs: Vec<_> = (0..n)
         .map(|_| StackJob::new(move |_| with_context(op), LatchRef(&latch)))
         .collect();
+    // A worker of this pool runs its own seat's copy itself, rather than wait for a worker
+    // of its seat (it may be waiting inside an isolated region, which takes no broadcast).
+    let own = current
+        .filter(|w| Arc::ptr_eq(w.registry(), registry))
+        .map(|w| (w, w.index()));
     // SAFETY: the jobs stay in `jobs` until the latch says all of them ran.
-    registry.inject_broadcast(jobs.iter().map(|job| unsafe { job.as_job_ref() }));
+    let job_ref = |job: &StackJob<_, _, _>| unsafe { job.as_job_ref() };
+    registry.inject_broadcast_to(
+        (0..n)
+            .filter(|&i| own.map(|(_, index)| index) != Some(i))
+            .map(|i| (i, job_ref(&jobs[i]))),
+    );
+    if let Some((worker, index)) = own {
+        // SAFETY: as above; this seat's copy was queued nowhere else, so it runs once.
+        unsafe { worker.execute(job_ref(&jobs[index])) };
+    }
     match current {
         Some(worker) => worker.wait_until(latch.core()),
         None => latch.core().wait_parked(&parker),

@@ -35,7 +35,8 @@ const DEFAULT_MAX_BLOCKING_THREADS: usize = 512;
 /// Configures a [`ThreadPool`] (or the global pool) before it is built.
 ///
 /// Threads: [`num_threads`](Self::num_threads), else the `WEFT_NUM_THREADS` environment
-/// variable, else the number of logical CPUs, or of physical cores with
+/// variable, else `RAYON_NUM_THREADS` (so a program switched from rayon keeps its setting),
+/// else the number of logical CPUs, or of physical cores with
 /// [`physical_cores`](Self::physical_cores).
 ///
 /// # Examples
@@ -228,14 +229,19 @@ impl<S: ThreadSpawn> ThreadPoolBuilder<S> {
         crate::registry::init_global(self)
     }
 
-    /// Resolves the thread count: explicit, `WEFT_NUM_THREADS`, physical or logical CPUs.
+    /// Resolves the thread count: explicit, `WEFT_NUM_THREADS`, `RAYON_NUM_THREADS`, physical
+    /// or logical CPUs.
     pub(crate) fn resolved_num_threads(&self) -> Result<usize, ThreadPoolBuildError> {
         let n = if self.num_threads > 0 {
             self.num_threads
-        } else if let Some(n) = std::env::var("WEFT_NUM_THREADS")
-            .ok()
-            .and_then(|s| s.trim().parse::<usize>().ok())
-            .filter(|&n| n > 0)
+        } else if let Some(n) = ["WEFT_NUM_THREADS", "RAYON_NUM_THREADS"]
+            .into_iter()
+            .find_map(|var| {
+                std::env::var(var)
+                    .ok()
+                    .and_then(|s| s.trim().parse::<usize>().ok())
+                    .filter(|&n| n > 0)
+            })
         {
             n
         } else if self.physical_cores {
@@ -250,7 +256,8 @@ impl<S: ThreadSpawn> ThreadPoolBuilder<S> {
     }
 
     /// Sets the number of worker threads; 0 (the default) means `WEFT_NUM_THREADS` if set,
-    /// else one per logical CPU (or per physical core, see [`physical_cores`]).
+    /// else `RAYON_NUM_THREADS` if set, else one per logical CPU (or per physical core, see
+    /// [`physical_cores`]).
     ///
     /// [`physical_cores`]: Self::physical_cores
     ///

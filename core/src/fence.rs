@@ -19,14 +19,23 @@
 use crate::loom::atomic::{fence, Ordering};
 use std::sync::atomic::{compiler_fence, AtomicBool};
 
-/// The hot side of a Dekker pair.
+/// The hot side of a Dekker pair. `asymmetric` is what [`asymmetric`] said when the caller's
+/// structure was made (a field read from a line the caller touches anyway is cheaper than
+/// the process-wide flag).
 #[inline(always)]
-pub(crate) fn light() {
-    if asymmetric() {
+pub(crate) fn light(asymmetric: bool) {
+    if asymmetric {
         compiler_fence(Ordering::SeqCst);
     } else {
-        fence(Ordering::SeqCst);
+        full_fence();
     }
+}
+
+/// A SeqCst fence out of line, so that the hot path falls through past it.
+#[cold]
+#[inline(never)]
+fn full_fence() {
+    fence(Ordering::SeqCst);
 }
 
 /// The cold side of a Dekker pair whose other side uses [`light`].
@@ -46,8 +55,10 @@ pub(crate) fn heavy() {
 /// one that reads `true` runs after `init` registered the process with the kernel.
 static ASYMMETRIC: AtomicBool = AtomicBool::new(false);
 
+/// Whether [`light`] may be a compiler fence (false until [`init`] succeeded; a structure
+/// made earlier keeps issuing real fences, which is always correct).
 #[inline(always)]
-fn asymmetric() -> bool {
+pub(crate) fn asymmetric() -> bool {
     ASYMMETRIC.load(Ordering::Relaxed)
 }
 
@@ -95,10 +106,10 @@ mod membarrier {
 mod tests {
     #[test]
     fn both_fences_can_be_issued() {
-        super::light();
+        super::light(super::asymmetric());
         super::heavy();
         super::init();
-        super::light();
+        super::light(super::asymmetric());
         super::heavy();
     }
 }

@@ -11,7 +11,8 @@
 //!
 //! * **Promotion** (the common way). The owner moves its *oldest* fork to its public,
 //!   stealable deque when that can help: at a fork, when the sleep counters show a worker idle
-//!   or searching (one relaxed load, the check a push always made); and before the thread
+//!   or searching (one relaxed load, the check a push always made) and none of the owner's
+//!   forks is published already (one is enough for a thief); and before the thread
 //!   waits, blocks (`blocking`), spawns (a spawned job must not overtake the forks made before
 //!   it: rayon's LIFO order) or yields, when *every* fork is published. The oldest fork is the
 //!   biggest piece of a divide and conquer, so a thief gets the most work per steal.
@@ -38,6 +39,19 @@
 //! publishes every fork before it waits or blocks; and a worker about to sleep re-checks the
 //! fork stacks after a heavy fence, so a fork pushed while it went to sleep (whose owner's
 //! relaxed look at the sleep counters missed it) is seen (see `wait.rs`).
+//!
+//! # The region of a fork
+//!
+//! A fork belongs to the isolated region its owner is in (`isolate.rs`), and whoever runs it
+//! must run it in that region. The stack does not store a region per fork: every fork on it
+//! belongs to the owner's current region, which the owner records in the stack
+//! ([`ForkStack::set_region`]) and changes only while the stack is empty (it publishes its
+//! forks before it enters a region, and the forks made inside have all been popped when it
+//! leaves). The region is kept *inside* `lock`: the owner changes it holding the lock, and a
+//! thief reads it holding the lock, after its claim succeeded. A change either happened
+//! before the thief took the lock (then the claimed fork was pushed after it, as the stack
+//! was empty at the change) or waits until the thief is done (then the thief read the region
+//! the fork was pushed under).
 
 use crate::fence;
 use crate::job::JobRef;
@@ -45,6 +59,12 @@ use crate::loom::atomic::{AtomicUsize, Ordering};
 use crate::loom::Mutex;
 use std::cell::UnsafeCell;
 use std::mem::MaybeUninit;
+
+/// The isolated region a fork belongs to: the region's address, or [`NO_REGION`].
+pub(crate) type RegionTag = usize;
+
+/// The tag of work outside every isolated region.
+pub(crate) const NO_REGION: RegionTag = 0;
 
 /// How many forks a thread keeps private at most; a fork beyond that promotes the oldest.
 pub(crate) const FORK_STACK_CAPACITY: usize = if cfg!(weft_loom) { 4 } else { 64 };
@@ -60,8 +80,11 @@ pub(crate) struct ForkStack {
     bottom: AtomicUsize,
     /// Absolute position one past the newest fork.
     top: AtomicUsize,
-    /// Held by a thief or a promotion while it takes the oldest fork.
-    lock: Mutex<()>,
+    /// Held by a thief or a promotion while it takes the oldest fork; holds the region of
+    /// every fork on the stack (module docs).
+    lock: Mutex<RegionTag>,
+    /// Whether the owner's fences may be compiler fences (`fence::asymmetric`, read once).
+    asymmetric: bool,
 }
 
 impl std::fmt::Debug for ForkStack {
@@ -87,17 +110,39 @@ impl ForkStack {
             jobs: std::array::from_fn(|_| UnsafeCell::new(MaybeUninit::uninit())),
             bottom: AtomicUsize::new(0),
             top: AtomicUsize::new(0),
-            lock: Mutex::new(()),
+            lock: Mutex::new(NO_REGION),
+            asymmetric: fence::asymmetric(),
         }
+    }
+
+    /// The hot side of the Dekker pairs this stack takes part in (`fence.rs`).
+    #[inline(always)]
+    pub(crate) fn light_fence(&self) {
+        fence::light(self.asymmetric);
+    }
+
+    /// Records the owner's new region (owner only, the stack empty; module docs).
+    pub(crate) fn set_region(&self, region: RegionTag) {
+        debug_assert!(self.is_empty(), "region changed with forks on the stack");
+        *self.lock.lock().unwrap() = region;
     }
 
     /// Whether another push needs room first (the owner promotes the oldest fork then).
     /// One slot stays free so that a push never writes the slot a thief is reading.
     #[inline]
-    pub(crate) fn is_full(&self) -> bool {
-        let top = self.top.load(Ordering::Relaxed);
-        // A stale `bottom` is smaller than the real one: "full" early, never late.
-        top - self.bottom.load(Ordering::Relaxed) >= FORK_STACK_CAPACITY - 1
+    fn is_full_at(&self, top: usize) -> bool {
+        // A stale `bottom` is smaller than the real one: "full" early, never late. A thief's
+        // claim that is about to fail may have `bottom` one past `top` for a moment: the
+        // difference wraps and the stack reads as full, so the push first promotes, which
+        // takes `lock`, waits for the thief to give the claim back, and finds the stack
+        // empty. (Wrapping, unlike saturating, costs the hot path nothing.)
+        top.wrapping_sub(self.bottom.load(Ordering::Relaxed)) >= FORK_STACK_CAPACITY - 1
+    }
+
+    /// Whether another push needs room first.
+    #[cfg(test)]
+    fn is_full(&self) -> bool {
+        self.is_full_at(self.top.load(Ordering::Relaxed))
     }
 
     /// Whether the stack looks empty. Exact for the owner between its own operations; for
@@ -108,16 +153,33 @@ impl ForkStack {
         self.top.load(Ordering::Acquire) <= self.bottom.load(Ordering::Relaxed)
     }
 
-    /// Pushes `job` and returns its position (owner only; the stack must not be full).
+    /// Pushes `job` and returns its position (owner only), or gives `job` back if the stack
+    /// is full: the owner then promotes its oldest fork and pushes again.
     #[inline]
-    pub(crate) fn push(&self, job: JobRef) -> usize {
+    pub(crate) fn try_push(&self, job: JobRef) -> Result<usize, JobRef> {
         let pos = self.top.load(Ordering::Relaxed);
-        // SAFETY: only the owner writes slots; `is_full` was false, so no thief reads this
+        if self.is_full_at(pos) {
+            return Err(job);
+        }
+        // SAFETY: only the owner writes slots; the stack is not full, so no thief reads this
         // slot (see the `Sync` impl).
         unsafe { (*self.jobs[pos % FORK_STACK_CAPACITY].get()).write(job) };
         // Release: pairs with the Acquire loads of `top` by thieves, who then read the slot.
         self.top.store(pos + 1, Ordering::Release);
-        pos
+        Ok(pos)
+    }
+
+    /// [`try_push`](Self::try_push) for tests, which never fill the stack: retries while a
+    /// thief's failing claim makes it look full for a moment.
+    #[cfg(any(test, weft_loom))]
+    pub(crate) fn push(&self, job: JobRef) -> usize {
+        for _ in 0..1_000_000 {
+            if let Ok(pos) = self.try_push(job) {
+                return pos;
+            }
+            crate::loom::thread::yield_now();
+        }
+        panic!("fork stack full");
     }
 
     /// Ends the join that pushed at `pos` (owner only). True if its job is still here: it is
@@ -132,7 +194,7 @@ impl ForkStack {
         );
         self.top.store(pos, Ordering::Relaxed);
         // The hot side of the Dekker pair with `steal`'s claim (module docs).
-        fence::light();
+        self.light_fence();
         if self.bottom.load(Ordering::Relaxed) <= pos {
             return true;
         }
@@ -167,12 +229,13 @@ impl ForkStack {
     }
 
     /// Takes the oldest fork from another thread's stack (a thief), if one is there and no
-    /// other thief or promotion is at it. Issues a heavy fence: for idle workers only.
-    pub(crate) fn steal(&self) -> Option<JobRef> {
+    /// other thief or promotion is at it, with the region it must run in. Issues a heavy
+    /// fence: for idle workers only.
+    pub(crate) fn steal(&self) -> Option<(JobRef, RegionTag)> {
         if self.is_empty() {
             return None;
         }
-        let _guard = self.lock.try_lock().ok()?;
+        let guard = self.lock.try_lock().ok()?;
         let bottom = self.bottom.load(Ordering::Relaxed);
         // Acquire: pairs with the Release store of `top` in `push` (the slot's contents).
         if bottom >= self.top.load(Ordering::Acquire) {
@@ -188,7 +251,9 @@ impl ForkStack {
         }
         // SAFETY: claimed, and the owner's pop will see the claim and not run it; the slot
         // is not rewritten while `bottom` is past it.
-        Some(unsafe { (*self.jobs[bottom % FORK_STACK_CAPACITY].get()).assume_init() })
+        let job = unsafe { (*self.jobs[bottom % FORK_STACK_CAPACITY].get()).assume_init() };
+        // Read under the lock, after the claim (module docs).
+        Some((job, *guard))
     }
 }
 
@@ -239,6 +304,32 @@ mod tests {
         assert!(s.steal().is_none());
         assert!(!s.pop_if_private(pos));
         assert!(s.is_empty());
+    }
+
+    #[test]
+    fn a_stolen_fork_carries_the_region_it_was_pushed_in() {
+        let s = ForkStack::new();
+        s.set_region(7);
+        let pos = s.push(job());
+        assert_eq!(s.steal().map(|(_, region)| region), Some(7));
+        assert!(!s.pop_if_private(pos));
+        s.set_region(NO_REGION);
+        s.push(job());
+        assert_eq!(s.steal().map(|(_, region)| region), Some(NO_REGION));
+    }
+
+    #[test]
+    fn a_failed_claim_past_the_top_reads_as_full_and_empty_without_overflow() {
+        let s = ForkStack::new();
+        let pos = s.push(job());
+        // The owner pops; a thief's claim that will fail has moved `bottom` past `top`.
+        s.top.store(pos, Ordering::Relaxed);
+        s.bottom.store(pos + 1, Ordering::Relaxed);
+        // "Full" sends the next push through a promotion, which finds nothing to take.
+        assert!(s.is_full());
+        assert!(s.is_empty());
+        s.bottom.store(pos, Ordering::Relaxed);
+        assert!(s.take_oldest().is_none());
     }
 
     #[test]

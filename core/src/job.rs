@@ -7,7 +7,7 @@ use crate::latch::Latch;
 use crate::unwind::{self, AbortIfPanic, Payload};
 use crossbeam_deque::{Injector, Steal};
 use std::cell::UnsafeCell;
-use std::mem;
+use std::mem::{self, ManuallyDrop};
 
 /// Something a [`JobRef`] can run.
 pub(crate) trait Job {
@@ -95,9 +95,13 @@ impl<T> JobResult<T> {
 }
 
 /// A job on its creator's stack, whose creator waits for it on `latch`.
+///
+/// The closure is taken exactly once: by [`run_inline`](StackJob::run_inline) if its creator
+/// took the job back, else by `execute` on whichever thread got it. Every stack job is run
+/// (its creator waits for it), so the closure is never left behind undropped.
 pub(crate) struct StackJob<L, F, R> {
     pub(crate) latch: L,
-    func: UnsafeCell<Option<F>>,
+    func: UnsafeCell<ManuallyDrop<F>>,
     result: UnsafeCell<JobResult<R>>,
 }
 
@@ -106,7 +110,7 @@ impl<L: Latch, F: FnOnce(bool) -> R + Send, R: Send> StackJob<L, F, R> {
     pub(crate) fn new(func: F, latch: L) -> Self {
         StackJob {
             latch,
-            func: UnsafeCell::new(Some(func)),
+            func: UnsafeCell::new(ManuallyDrop::new(func)),
             result: UnsafeCell::new(JobResult::None),
         }
     }
@@ -122,12 +126,17 @@ impl<L: Latch, F: FnOnce(bool) -> R + Send, R: Send> StackJob<L, F, R> {
         unsafe { JobRef::new(self) }
     }
 
-    /// Runs the job on its creator's thread after taking it back (it never ran).
+    /// Runs the job on its creator's thread after taking it back.
+    ///
+    /// # Safety
+    ///
+    /// The job has not run and never will elsewhere: its creator took it back from wherever
+    /// it was queued. Called at most once.
     #[inline]
-    pub(crate) fn run_inline(&self, migrated: bool) -> R {
-        // SAFETY: the creator took the job back, so no other thread can run it: the creator
-        // has exclusive access to `func`.
-        let func = unsafe { (*self.func.get()).take() }.expect("weft: a stack job ran twice");
+    pub(crate) unsafe fn run_inline(&self, migrated: bool) -> R {
+        // SAFETY: per the caller, this is the closure's one taking, and no other thread can
+        // reach the job: exclusive access.
+        let func = unsafe { ManuallyDrop::take(&mut *self.func.get()) };
         func(migrated)
     }
 
@@ -144,8 +153,9 @@ impl<L: Latch, F: FnOnce(bool) -> R + Send, R: Send> Job for StackJob<L, F, R> {
         // SAFETY: the job is live and runs once (the caller's contract); its creator does not
         // touch `func` or `result` until the latch is set.
         let this = unsafe { &*this };
-        // SAFETY: see above: exclusive access until the latch is set.
-        let func = unsafe { (*this.func.get()).take() }.expect("weft: a stack job ran twice");
+        // SAFETY: see above: exclusive access until the latch is set, and this is the
+        // closure's one taking (the creator did not take the job back).
+        let func = unsafe { ManuallyDrop::take(&mut *this.func.get()) };
         let result = JobResult::call(move || func(true));
         // SAFETY: as above.
         unsafe { *this.result.get() = result };

@@ -112,7 +112,6 @@ where
         // SAFETY: `job_b` stays on this stack until it is taken back or its latch is set;
         // both are awaited below before returning (also when `oper_a` panics).
         let job_b_ref = unsafe { job_b.as_job_ref() };
-        let job_b_id = job_b_ref.id();
         let pos = worker.push_fork(job_b_ref);
 
         let result_a = match unwind::halt_unwinding(move || oper_a(FnContext::new(injected))) {
@@ -120,7 +119,8 @@ where
             Err(payload) => {
                 // Let `b` finish before unwinding past it; `a`'s panic wins over `b`'s.
                 if worker.pop_fork(pos) {
-                    let _ = unwind::halt_unwinding(|| job_b.run_inline(injected));
+                    // SAFETY: popped back from our fork stack: nobody else can run it.
+                    let _ = unwind::halt_unwinding(|| unsafe { job_b.run_inline(injected) });
                 } else {
                     worker.wait_until(job_b.latch.core());
                 }
@@ -130,22 +130,15 @@ where
 
         if worker.pop_fork(pos) {
             // Nobody needed `b`: the whole fork was a few plain stores.
-            return (result_a, job_b.run_inline(injected));
+            // SAFETY: popped back from our fork stack: nobody else can run it.
+            return (result_a, unsafe { job_b.run_inline(injected) });
         }
         // `b` was published: take it back if nobody stole it, else wait for it.
-        while !job_b.latch.probe() {
-            match worker.take_local_job() {
-                Some(job) if job.id() == job_b_id => {
-                    return (result_a, job_b.run_inline(injected));
-                }
-                // SAFETY: a job from our own deque is live and runs once.
-                Some(job) => unsafe { worker.execute(job) },
-                None => {
-                    worker.wait_until(job_b.latch.core());
-                    break;
-                }
-            }
+        if worker.take_back(job_b_ref, job_b.latch.core()) {
+            // SAFETY: taken back from our deque or lane: nobody else can run it.
+            return (result_a, unsafe { job_b.run_inline(injected) });
         }
+        worker.wait_until(job_b.latch.core());
         (result_a, job_b.into_result())
     })
 }

@@ -20,6 +20,7 @@
 //! `set` takes a raw pointer: once the word says [`SET`], the owner may return and free the
 //! latch, so the setter reads all it needs (the owner's parker) before publishing.
 
+use crate::backoff::Backoff;
 use crate::loom::atomic::{AtomicU32, AtomicUsize, Ordering};
 use crate::loom::Arc;
 use crate::parker::Parker;
@@ -87,11 +88,11 @@ impl CoreLatch {
 
     /// Waits, parking on `parker`, until set. For threads that have nothing else to do.
     pub(crate) fn wait_parked(&self, parker: &Parker) {
-        for _ in 0..SPIN_BEFORE_PARK {
-            if self.probe() {
-                return;
+        let mut backoff = Backoff::new();
+        while !self.probe() {
+            if !backoff.spin() {
+                break;
             }
-            std::hint::spin_loop();
         }
         if self.get_sleepy() {
             while !self.probe() {
@@ -100,10 +101,6 @@ impl CoreLatch {
         }
     }
 }
-
-/// Probes a waiting thread spins on a latch before it parks (a few microseconds at most; one
-/// under loom, whose state space grows with every probe).
-const SPIN_BEFORE_PARK: u32 = if cfg!(weft_loom) { 1 } else { 256 };
 
 /// A latch owned by one waiting thread, which it wakes through that thread's parker.
 ///
@@ -129,11 +126,6 @@ impl SpinLatch {
             core: CoreLatch::new(),
             owner,
         }
-    }
-
-    #[inline]
-    pub(crate) fn probe(&self) -> bool {
-        self.core.probe()
     }
 
     #[inline]
@@ -234,7 +226,7 @@ mod tests {
         let latch = SpinLatch::new(Arc::as_ptr(&parker));
         // SAFETY: the latch is live.
         unsafe { Latch::set(&latch) };
-        assert!(latch.probe());
+        assert!(latch.core().probe());
         latch.core().wait_parked(&parker);
     }
 
@@ -250,7 +242,7 @@ mod tests {
                 });
                 latch.core().wait_parked(&parker);
             });
-            assert!(latch.probe());
+            assert!(latch.core().probe());
         }
     }
 

@@ -9,10 +9,12 @@
 //! * new work wakes at most one sleeping worker, and none while another is searching;
 //! * submitting never waits for a worker;
 //! * [`blocking`] hands a blocked worker's place to a cached spare thread;
+//! * [`isolate`] makes a wait run only the work made inside it, and no wait piles work onto
+//!   a stack past half its size;
 //! * [`metrics`] counts jobs, steals, wake-ups and parks, cheaply enough to leave on.
 //!
 //! The protocols are written down beside the code: `latch.rs`, `sleep/README.md`,
-//! `handoff.rs` and `blocking.rs`.
+//! `handoff.rs`, `blocking.rs`, `isolate.rs`, `stack.rs` and `wait.rs`.
 //!
 //! # Bounds
 //!
@@ -58,10 +60,13 @@
 #![doc(test(attr(deny(warnings))))]
 #![cfg_attr(weft_loom, allow(dead_code, unused_imports))]
 
+mod backoff;
 mod fence;
 mod fork;
 mod handoff;
 mod job;
+#[cfg(not(weft_loom))]
+mod lane;
 mod latch;
 mod loom;
 mod parker;
@@ -81,6 +86,8 @@ mod current;
 #[cfg(not(weft_loom))]
 mod future;
 #[cfg(not(weft_loom))]
+mod isolate;
+#[cfg(not(weft_loom))]
 mod join;
 #[cfg(not(weft_loom))]
 mod metrics;
@@ -92,6 +99,8 @@ mod registry;
 mod scope;
 #[cfg(not(weft_loom))]
 mod spawn;
+#[cfg(not(weft_loom))]
+mod stack;
 #[cfg(not(weft_loom))]
 mod thread;
 #[cfg(not(weft_loom))]
@@ -119,6 +128,7 @@ pub use crate::{
         yield_local, yield_now, Yield,
     },
     future::{spawn_future, SpawnFuture},
+    isolate::isolate,
     join::{join, join_context, FnContext},
     metrics::Metrics,
     scope::{in_place_scope, in_place_scope_fifo, scope, scope_fifo, Scope, ScopeFifo},

@@ -1,5 +1,5 @@
 //! loom models of the shipped protocols: the latch and parker, the count latch, the sleep
-//! protocol as workers call it, the fork stack, and the lazy hand-off
+//! protocol as workers call it, the fork stack, the lazy hand-off, and the isolated wait
 //! (`RUSTFLAGS="--cfg weft_loom" cargo test -p weft-core --release --lib`).
 //!
 //! Each model drives the real types (`SpinLatch`, `CountLatch`, `Parker`, `Sleep`,
@@ -166,7 +166,7 @@ fn fork_stack_pop_promotion_and_steal_take_each_fork_once() {
         let thief = {
             let stack = stack.clone();
             thread::spawn(move || {
-                if let Some(job) = stack.steal() {
+                if let Some((job, _region)) = stack.steal() {
                     // SAFETY: the jobs live in the Arc, held by the model until the end.
                     unsafe { job.execute() };
                 }
@@ -240,5 +240,99 @@ fn the_monitor_never_parks_past_a_blocked_call() {
             assert_eq!(announced, Announce::Unpark);
             assert!(!state.parked());
         }
+    });
+}
+
+/// A thread waiting inside an isolated region, as `wait.rs` (`wait_isolated`,
+/// `search_region`) runs it on the region's real `Sleep`: until `latch` is set, take a job
+/// of the region (`queue`, standing in for the region's queue; running one sets the latch),
+/// else search and sleep, re-checking the queue and raising the latch after registering;
+/// as the region's last searcher to leave, pass the search on if a job is queued.
+fn isolated_wait(sleep: &Sleep, queue: &AtomicUsize, latch: &SpinLatch, parker: &Arc<Parker>) {
+    let take = || {
+        queue
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
+            .is_ok()
+    };
+    let run = || {
+        // SAFETY: the latch outlives the model's threads.
+        unsafe { Latch::set(latch) }
+    };
+    loop {
+        if latch.core().probe() {
+            return;
+        }
+        if take() {
+            run();
+            continue;
+        }
+        sleep.start_searching();
+        let found = loop {
+            if latch.core().probe() {
+                break false;
+            }
+            if take() {
+                break true;
+            }
+            sleep.sleep(0, parker, None, || {
+                queue.load(Ordering::SeqCst) == 0 && latch.core().get_sleepy()
+            });
+        };
+        if sleep.stop_searching() {
+            sleep.wake_one_if(|| queue.load(Ordering::SeqCst) > 0);
+        }
+        if found {
+            run();
+        }
+    }
+}
+
+/// The region's job the waiter waits for is taken by another worker, which runs it there
+/// and sets the latch: the waiter, whether it is searching, asleep or about to sleep, wakes.
+#[test]
+fn an_isolated_waiter_wakes_when_its_job_finishes_on_another_worker() {
+    loom::model(|| {
+        let sleep = Arc::new(Sleep::new());
+        let queue = Arc::new(AtomicUsize::new(1));
+        let parker = Arc::new(Parker::new());
+        let latch = Arc::new(SpinLatch::new(Arc::as_ptr(&parker)));
+        let thief = {
+            let (queue, latch) = (queue.clone(), latch.clone());
+            thread::spawn(move || {
+                if queue
+                    .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
+                    .is_ok()
+                {
+                    // SAFETY: the latch is kept alive by the Arc.
+                    unsafe { Latch::set(&*latch) };
+                }
+            })
+        };
+        isolated_wait(&sleep, &queue, &latch, &parker);
+        thief.join().unwrap();
+        assert_eq!(queue.load(Ordering::SeqCst), 0);
+    });
+}
+
+/// Another worker running the region's work publishes a job to the region while the waiter
+/// falls asleep (`Region::new_work`): the waiter sees it in its re-check or is woken for it,
+/// and runs it.
+#[test]
+fn a_job_published_to_a_region_wakes_its_sleeping_waiter() {
+    loom::model(|| {
+        let sleep = Arc::new(Sleep::new());
+        let queue = Arc::new(AtomicUsize::new(0));
+        let parker = Arc::new(Parker::new());
+        let latch = Arc::new(SpinLatch::new(Arc::as_ptr(&parker)));
+        let publisher = {
+            let (sleep, queue) = (sleep.clone(), queue.clone());
+            thread::spawn(move || {
+                queue.fetch_add(1, Ordering::SeqCst);
+                sleep.new_work();
+            })
+        };
+        isolated_wait(&sleep, &queue, &latch, &parker);
+        publisher.join().unwrap();
+        assert_eq!(queue.load(Ordering::SeqCst), 0);
     });
 }

@@ -25,6 +25,7 @@ use crate::builder::{
     ThreadPoolBuilder, ThreadSpawn,
 };
 use crate::cache::Cache;
+use crate::isolate::Region;
 use crate::job::{JobFifo, JobRef, StackJob};
 use crate::latch::SpinLatch;
 use crate::metrics::Metrics;
@@ -73,45 +74,47 @@ impl Seat {
     }
 }
 
-/// The workers registered with a pool, published as an immutable list that workers cache
-/// until `generation` changes.
+/// A set of things registered with a pool (its workers, its isolated regions), published as
+/// an immutable list that workers cache until `generation` changes.
 ///
 /// Memory ordering: `generation` is incremented with Release after a new list is stored
 /// under the mutex, and read with Acquire; a reader that sees a new generation then takes
 /// the mutex to read the list.
 #[derive(Debug)]
-pub(crate) struct Members {
-    list: Mutex<Arc<[Arc<ThreadShared>]>>,
+pub(crate) struct Roster<T> {
+    list: Mutex<Arc<[Arc<T>]>>,
     generation: AtomicU64,
-    /// Counters of workers that left, so that `metrics` stays monotonic.
-    departed: Mutex<Metrics>,
 }
 
-impl Members {
+impl<T> Roster<T> {
     fn new() -> Self {
-        Members {
+        Roster {
             list: Mutex::new(Arc::new([])),
             generation: AtomicU64::new(0),
-            departed: Mutex::new(Metrics::default()),
         }
     }
 
-    pub(crate) fn add(&self, member: Arc<ThreadShared>) {
+    pub(crate) fn add(&self, entry: Arc<T>) {
         let mut list = self.list.lock().unwrap();
-        *list = list.iter().cloned().chain([member]).collect();
+        *list = list.iter().cloned().chain([entry]).collect();
         // Release: pairs with the Acquire in `generation`.
         self.generation.fetch_add(1, Ordering::Release);
     }
 
-    pub(crate) fn remove(&self, member: &Arc<ThreadShared>) {
+    pub(crate) fn remove(&self, entry: &Arc<T>) {
+        self.remove_then(entry, || {});
+    }
+
+    /// Removes `entry`, running `then` under the list's mutex before the new list is
+    /// announced.
+    fn remove_then(&self, entry: &Arc<T>, then: impl FnOnce()) {
         let mut list = self.list.lock().unwrap();
         *list = list
             .iter()
-            .filter(|m| !Arc::ptr_eq(m, member))
+            .filter(|e| !Arc::ptr_eq(e, entry))
             .cloned()
             .collect();
-        // The caller is `member`'s own thread, the counters' only writer.
-        member.counters.move_to(&mut self.departed.lock().unwrap());
+        then();
         // Release: pairs with the Acquire in `generation`.
         self.generation.fetch_add(1, Ordering::Release);
     }
@@ -122,12 +125,44 @@ impl Members {
         self.generation.load(Ordering::Acquire)
     }
 
-    pub(crate) fn snapshot(&self) -> Arc<[Arc<ThreadShared>]> {
+    pub(crate) fn snapshot(&self) -> Arc<[Arc<T>]> {
         self.list.lock().unwrap().clone()
+    }
+}
+
+/// The workers registered with a pool, and the counters of those that left.
+#[derive(Debug)]
+pub(crate) struct Members {
+    pub(crate) roster: Roster<ThreadShared>,
+    /// Counters of workers that left, so that `metrics` stays monotonic.
+    departed: Mutex<Metrics>,
+}
+
+impl Members {
+    fn new() -> Self {
+        Members {
+            roster: Roster::new(),
+            departed: Mutex::new(Metrics::default()),
+        }
+    }
+
+    pub(crate) fn add(&self, member: Arc<ThreadShared>) {
+        self.roster.add(member);
+    }
+
+    pub(crate) fn remove(&self, member: &Arc<ThreadShared>) {
+        self.roster.remove_then(member, || {
+            // The caller is `member`'s own thread, the counters' only writer.
+            member.counters.move_to(&mut self.departed.lock().unwrap());
+        });
+    }
+
+    pub(crate) fn snapshot(&self) -> Arc<[Arc<ThreadShared>]> {
+        self.roster.snapshot()
     }
 
     fn add_counters_to(&self, m: &mut Metrics) {
-        let list = self.list.lock().unwrap();
+        let list = self.roster.list.lock().unwrap();
         let departed = self.departed.lock().unwrap();
         m.add(&departed);
         for member in list.iter() {
@@ -149,6 +184,8 @@ pub(crate) struct Handlers {
 pub(crate) struct Registry {
     seats: Box<[Seat]>,
     pub(crate) members: Members,
+    /// The isolated regions in progress (`isolate.rs`), whose queues idle workers steal from.
+    pub(crate) regions: Roster<Region>,
     injector: Injector<JobRef>,
     pub(crate) sleep: Sleep,
     pub(crate) monitor: Monitor,
@@ -236,6 +273,7 @@ impl Registry {
         let registry = Arc::new(Registry {
             seats: (0..n).map(|_| Seat::default()).collect(),
             members: Members::new(),
+            regions: Roster::new(),
             injector: Injector::new(),
             sleep: Sleep::new(),
             monitor: Monitor::new(),
@@ -319,6 +357,11 @@ impl Registry {
         self.spawner.lock().unwrap().take();
     }
 
+    /// The stack size the pool asks its threads to have, if the builder set one.
+    pub(crate) fn stack_size(&self) -> Option<usize> {
+        self.handlers.stack_size
+    }
+
     pub(crate) fn num_threads(&self) -> usize {
         self.seats.len()
     }
@@ -359,10 +402,19 @@ impl Registry {
     /// Queues one job on each seat's broadcast lane and wakes a sleeper of each seat.
     pub(crate) fn inject_broadcast(&self, jobs: impl ExactSizeIterator<Item = JobRef>) {
         assert_eq!(jobs.len(), self.num_threads());
-        for (seat, job) in self.seats.iter().zip(jobs) {
-            seat.broadcasts.push(job);
-        }
-        for index in 0..self.num_threads() {
+        self.inject_broadcast_to(jobs.enumerate());
+    }
+
+    /// Queues each `(seat, job)` on that seat's broadcast lane, then wakes a sleeper of each
+    /// of those seats.
+    pub(crate) fn inject_broadcast_to(&self, jobs: impl Iterator<Item = (usize, JobRef)>) {
+        let seats: Vec<usize> = jobs
+            .map(|(index, job)| {
+                self.seats[index].broadcasts.push(job);
+                index
+            })
+            .collect();
+        for index in seats {
             self.sleep.wake_index(index);
         }
     }

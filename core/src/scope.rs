@@ -3,8 +3,11 @@
 //!
 //! A scope is a [`CountLatch`] (one count for the body, one per task) plus the first panic.
 //! Tasks are pushed on the spawning worker's deque (LIFO for `scope`, through the worker's
-//! FIFO lane for `scope_fifo`), or injected when spawned from outside the pool.
+//! FIFO lane for `scope_fifo`), or injected when spawned from outside the pool. A scope made
+//! inside an isolated region belongs to it (`isolate.rs`): its tasks go to the region's queue
+//! (FIFO), from whichever thread they are spawned.
 
+use crate::isolate::RegionRef;
 use crate::job::{HeapJob, JobFifo, JobRef};
 use crate::latch::{CountLatch, Latch};
 use crate::registry::{self, Registry};
@@ -29,6 +32,8 @@ pub struct ScopeFifo<'scope> {
 
 pub(crate) struct ScopeBase<'scope> {
     registry: Arc<Registry>,
+    /// The isolated region the scope was made in, whose work its tasks are.
+    region: RegionRef,
     /// The first panic of a task, boxed and leaked into the pointer.
     panic: AtomicPtr<Payload>,
     latch: CountLatch,
@@ -256,7 +261,10 @@ impl<'scope> Scope<'scope> {
         BODY: FnOnce(&Scope<'scope>) + Send + 'scope,
     {
         let job_ref = task_job(self, body);
-        self.base.registry.inject_or_push(job_ref);
+        match self.base.region.get() {
+            Some(region) => region.push(job_ref, &self.base.registry),
+            None => self.base.registry.inject_or_push(job_ref),
+        }
     }
 
     /// Spawns `op` once on each thread of the scope's pool, with its [`BroadcastContext`].
@@ -299,6 +307,10 @@ impl<'scope> ScopeFifo<'scope> {
         BODY: FnOnce(&ScopeFifo<'scope>) + Send + 'scope,
     {
         let job_ref = task_job(self, body);
+        if let Some(region) = self.base.region.get() {
+            // The region's queue is first in, first out already.
+            return region.push(job_ref, &self.base.registry);
+        }
         match WorkerThread::current_ref() {
             Some(worker) if Arc::ptr_eq(worker.registry(), &self.base.registry) => {
                 // SAFETY: the lane lives in the scope, which outlives its tasks.
@@ -340,6 +352,7 @@ impl<'scope> ScopeBase<'scope> {
             None => Arc::as_ptr(&current_parker()),
         };
         ScopeBase {
+            region: RegionRef::of(owner, &registry),
             registry,
             panic: AtomicPtr::new(ptr::null_mut()),
             latch: CountLatch::new(parker),

@@ -53,7 +53,7 @@ pub(crate) fn main(registry: Arc<Registry>, start: Start) {
         Start::Spare(mailbox) => (registry.cache.wait_for_seat(&mailbox, false), Some(mailbox)),
     };
     if let Some(first) = first {
-        let worker = WorkerThread::new(registry.clone(), first);
+        let worker = WorkerThread::new(registry.clone(), first, false);
         worker.enter();
         registry.call_start_handler(first);
         serve(&worker, &mut mailbox);
@@ -92,7 +92,7 @@ thread_local! {
 /// Makes the calling thread the worker of seat 0 (`use_current_thread`). The builder checked
 /// that it is no pool's worker yet.
 pub(crate) fn adopt_current_thread(registry: &Arc<Registry>) {
-    let worker = Box::new(WorkerThread::new(registry.clone(), 0));
+    let worker = Box::new(WorkerThread::new(registry.clone(), 0, true));
     // The box gives the worker the stable address `enter` needs.
     worker.enter();
     ADOPTED.with(|a| *a.borrow_mut() = Some(worker));

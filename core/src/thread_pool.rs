@@ -37,7 +37,9 @@ impl ThreadPool {
     /// Runs `op` on a worker of this pool and returns its result; `join`, `scope` and
     /// parallel iterators inside it use this pool. Called from a worker of this pool it just
     /// runs `op` (re-entrant); from another pool's worker, that worker keeps working for its
-    /// own pool while it waits.
+    /// own pool while it waits, as in a `join`: only its region's work inside
+    /// [`isolate`](crate::isolate), and nothing once its stack is more than half used (it
+    /// then parks, and a spare serves its seat), so waits never pile up work on its stack.
     ///
     /// # Panics
     ///
@@ -55,6 +57,41 @@ impl ThreadPool {
         R: Send,
     {
         self.registry.in_worker(|_, _| op())
+    }
+
+    /// Runs `op` on a worker of this pool inside an isolated region: while that worker waits
+    /// inside `op`, it runs only work made inside `op` (see [`isolate`](crate::isolate)).
+    ///
+    /// # Panics
+    ///
+    /// A panic in `op` propagates to the caller; the pool survives.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::sync::Mutex;
+    /// let pool = weft_core::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+    /// let log = Mutex::new(Vec::new());
+    /// pool.scope(|s| {
+    ///     for i in 0..4u64 {
+    ///         let (log, pool) = (&log, &pool);
+    ///         s.spawn(move |_| {
+    ///             let mut log = log.lock().unwrap();
+    ///             let (a, b) = pool.isolate(|| weft_core::join(|| i, || 10 * i));
+    ///             log.push(a + b);
+    ///         });
+    ///     }
+    /// });
+    /// let mut log = log.into_inner().unwrap();
+    /// log.sort();
+    /// assert_eq!(log, [0, 11, 22, 33]);
+    /// ```
+    pub fn isolate<OP, R>(&self, op: OP) -> R
+    where
+        OP: FnOnce() -> R + Send,
+        R: Send,
+    {
+        self.install(|| crate::isolate(op))
     }
 
     /// Runs `op` once on each thread of this pool; results in worker-index order.

@@ -6,16 +6,40 @@
 //! between jobs (`Until::TopLevel`), which ends when the pool terminates or when this thread is
 //! one too many for its seat and steps aside (see `handoff.rs`). Before any wait the worker
 //! publishes its private forks, so that the work it cannot get to is stealable.
+//!
+//! # What a waiting worker runs
+//!
+//! A wait for a latch runs, in this order of precedence:
+//!
+//! 1. **Past the stack mark** (more than half the thread's stack in use, `stack.rs`):
+//!    nothing. It parks on the latch, passively: its hand-off word carries a passive stamp,
+//!    so that a wait that lasts is handed a spare for its seat (`handoff.rs`, "Passive
+//!    waits"). A join there still takes back its own second half if nobody stole it (it
+//!    would have run inline anyway), and hands any other job it meets on its deque to the
+//!    pool.
+//! 2. **Inside an isolated region** (`isolate.rs`): only the region's jobs (its own lane for
+//!    the region first, then the region's queue, then other workers' lanes for the region);
+//!    with none left it sleeps on the region's waiters' list, passively as in 1.
+//! 3. **Otherwise**: anything of its own pool: its deque, its seat's broadcasts, other
+//!    workers' deques and lanes, the regions' queues (each job run in its region), the
+//!    injector, and as a last resort another worker's private forks.
+//!
+//! A worker waiting on **another pool** (`install`, `scope`, `broadcast` across pools) waits
+//! the same way: while its stack is below the mark it runs work of its own pool (of its
+//! region, inside `isolate`), and past the mark nothing. So a wait never piles unbounded work
+//! onto a stack (rayon#751), and a wait inside `isolate` never runs work from outside.
+//!
+//! The top-level loop is always 3: it has the whole stack, and no region.
 
+use crate::backoff::Backoff;
 use crate::fence;
+use crate::fork::RegionTag;
+use crate::handoff;
+use crate::isolate::Region;
 use crate::job::JobRef;
 use crate::latch::CoreLatch;
 use crate::worker::{current_parker, WorkerThread};
 use std::time::Duration;
-
-/// Rounds of stealing with exponential backoff before a searching worker sleeps: round `k`
-/// spins `2^k` times, so the whole search lasts a few microseconds.
-const SPIN_ROUNDS: u32 = 7;
 
 /// How long the first sleep of a search lasts before the worker looks at every fork stack
 /// again after a heavy fence (see `search`).
@@ -71,6 +95,14 @@ impl WorkerThread {
     #[cold]
     fn wait_until_cold(&self, until: Until<'_>) {
         self.publish_forks();
+        if let Until::Latch(latch) = until {
+            if self.stack_passed() {
+                return self.wait_passively(latch);
+            }
+            if let Some(region) = self.region() {
+                return self.wait_isolated(region, latch);
+            }
+        }
         let sleep = &self.registry().sleep;
         loop {
             if self.done(until) {
@@ -89,10 +121,110 @@ impl WorkerThread {
             }
             match found {
                 // SAFETY: a stolen job is live and runs once.
+                Some((job, region)) => unsafe { self.execute_in(job, region) },
+                None => return,
+            }
+        }
+    }
+
+    /// Rule 1 of the module docs: parks until `latch` is set, with the seat lent meanwhile.
+    fn wait_passively(&self, latch: &CoreLatch) {
+        let parker = current_parker();
+        self.passively(|| latch.wait_parked(&parker));
+    }
+
+    /// Runs `park` (which parks this thread) as a passive wait: the monitor may lend the
+    /// seat to a spare meanwhile (`handoff.rs`, "Passive waits"). Inside a `blocking` call
+    /// already, just parks: the seat is taken care of.
+    fn passively(&self, park: impl FnOnce()) {
+        if self.in_blocking() {
+            return park();
+        }
+        let entered = handoff::begin_passive(self);
+        park();
+        handoff::end(self, entered);
+    }
+
+    /// Rule 2 of the module docs: runs `region`'s jobs until `latch` is set; with none
+    /// left, searches the region's queue, then sleeps among the region's waiters (the
+    /// protocol and why no wake-up is lost: `isolate.rs`).
+    fn wait_isolated(&self, region: &Region, latch: &CoreLatch) {
+        loop {
+            if latch.probe() {
+                return;
+            }
+            if let Some(job) = self.take_region_job(region) {
+                // SAFETY: a job of our region is live and runs once.
+                unsafe { self.execute(job) };
+                continue;
+            }
+            let pool = &self.registry().sleep;
+            region.sleep.start_searching();
+            pool.start_isolated_wait();
+            let found = self.search_region(region, latch);
+            pool.stop_isolated_wait();
+            if region.sleep.stop_searching() {
+                // We were the region's last searcher: pass the search on if work waits.
+                region.sleep.wake_one_if(|| self.region_has_work(region));
+            }
+            match found {
+                // SAFETY: as above.
                 Some(job) => unsafe { self.execute(job) },
                 None => return,
             }
         }
+    }
+
+    /// Searches `region`'s jobs (the caller counts as the region's searcher) until one turns
+    /// up or `latch` is set, sleeping passively once its backoff is spent.
+    fn search_region(&self, region: &Region, latch: &CoreLatch) -> Option<JobRef> {
+        let mut backoff = Backoff::new();
+        loop {
+            if latch.probe() {
+                return None;
+            }
+            if let Some(job) = self.take_region_job(region) {
+                return Some(job);
+            }
+            if backoff.spin() {
+                continue;
+            }
+            let parker = current_parker();
+            self.passively(|| {
+                region.sleep.sleep(self.index(), &parker, None, || {
+                    !self.region_has_work(region) && latch.get_sleepy()
+                });
+            });
+            backoff.reset();
+        }
+    }
+
+    /// After a join's second half (`half`) was published: runs jobs of this worker's own
+    /// queue until that half comes back (true: the caller runs it inline) or the queue is
+    /// empty or `latch` set (false: the caller waits for the latch).
+    ///
+    /// The own queue is the deque, or the lane inside a region (`lane.rs`). Past the stack
+    /// mark, other jobs met there are not run but handed on: to the pool's injector from the
+    /// deque, or to the region's queue from the lane.
+    pub(crate) fn take_back(&self, half: JobRef, latch: &CoreLatch) -> bool {
+        let id = half.id();
+        let passed = self.stack_passed();
+        let region = self.region();
+        while !latch.probe() {
+            let job = match region {
+                None => self.take_local_job(),
+                Some(_) => self.take_lane_job(),
+            };
+            match (job, region) {
+                (Some(job), _) if job.id() == id => return true,
+                (Some(job), None) if passed => self.registry().inject(job),
+                (Some(job), Some(region)) if passed => region.push(job, self.registry()),
+                // SAFETY: a job from our own deque or lane is live and runs once.
+                (Some(job), _) => unsafe { self.execute(job) },
+                (None, _) => return false,
+            }
+        }
+        false
     }
 
     /// Searches (the caller counts as searching) until a job turns up or `until` is done.
@@ -103,8 +235,8 @@ impl WorkerThread {
     /// relaxed: `fork.rs`), and we may have missed its fork. After that sleep, a heavy fence
     /// settles it: from then on either we see its fork or it sees us (`fence.rs`), so later
     /// sleeps of this search may last until someone wakes us.
-    fn search(&self, until: Until<'_>) -> Option<JobRef> {
-        let mut round = 0;
+    fn search(&self, until: Until<'_>) -> Option<(JobRef, RegionTag)> {
+        let mut backoff = Backoff::new();
         let mut slept = false;
         let mut fenced = false;
         loop {
@@ -114,19 +246,15 @@ impl WorkerThread {
             if let Some(job) = self.steal() {
                 return Some(job);
             }
-            if round < SPIN_ROUNDS {
-                for _ in 0..1u32 << round {
-                    std::hint::spin_loop();
-                }
-                round += 1;
+            if backoff.spin() {
                 continue;
             }
             if slept && !fenced {
                 fence::heavy();
                 fenced = true;
             }
-            if let Some(job) = self.steal_fork() {
-                return Some(job);
+            if let Some(found) = self.steal_fork() {
+                return Some(found);
             }
             let parker = current_parker();
             let timeout = (!fenced).then_some(RECHECK_AFTER);
@@ -134,7 +262,7 @@ impl WorkerThread {
                 .sleep
                 .sleep(self.index(), &parker, timeout, || self.still_idle(until));
             slept = true;
-            round = 0;
+            backoff.reset();
         }
     }
 
@@ -149,12 +277,20 @@ impl WorkerThread {
         }
     }
 
-    /// Runs one local job, if any (`yield_local`).
+    /// Runs one local job, if any (`yield_local`): from the deque, or inside a region from
+    /// the region's queue. Past the stack mark, none (rule 1 of the module docs).
     pub(crate) fn yield_local(&self) -> bool {
         self.publish_forks();
-        match self.take_local_job() {
+        if self.stack_passed() {
+            return false;
+        }
+        let job = match self.region() {
+            Some(_) => self.take_lane_job(),
+            None => self.take_local_job(),
+        };
+        match job {
             Some(job) => {
-                // SAFETY: jobs in our deque are live and run once.
+                // SAFETY: jobs in our own queue are live and run once.
                 unsafe { self.execute(job) };
                 true
             }
@@ -162,13 +298,31 @@ impl WorkerThread {
         }
     }
 
-    /// Runs one job from anywhere, if any (`yield_now`).
+    /// Runs one job from anywhere, if any (`yield_now`); inside a region, one of the
+    /// region's. Past the stack mark, none (rule 1 of the module docs).
     pub(crate) fn yield_now(&self) -> bool {
         self.publish_forks();
-        match self.take_local_job().or_else(|| self.steal()) {
-            Some(job) => {
+        if self.stack_passed() {
+            return false;
+        }
+        if let Some(region) = self.region() {
+            return match self.take_region_job(region) {
+                Some(job) => {
+                    // SAFETY: a job of our region is live and runs once.
+                    unsafe { self.execute(job) };
+                    true
+                }
+                None => false,
+            };
+        }
+        let found = match self.take_local_job() {
+            Some(job) => Some((job, crate::fork::NO_REGION)),
+            None => self.steal(),
+        };
+        match found {
+            Some((job, region)) => {
                 // SAFETY: a popped or stolen job is live and runs once.
-                unsafe { self.execute(job) };
+                unsafe { self.execute_in(job, region) };
                 true
             }
             None => false,

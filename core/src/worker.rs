@@ -9,13 +9,19 @@
 //! Deques belong to threads, not seats: a thread that blocks keeps its deque (still stealable
 //! by everyone) while a spare serves its seat, and continues with it at once when it returns
 //! (see `handoff.rs`).
+//!
+//! A worker also has a current isolated region (`isolate.rs`): while it is in one, the forks
+//! it publishes go to its lane for that region (`lane.rs`) instead of its deque, and its
+//! deque keeps only work of no region.
 
-use crate::fence;
-use crate::fork::ForkStack;
+use crate::fork::{ForkStack, RegionTag, NO_REGION};
+use crate::isolate::Region;
 use crate::job::JobRef;
+use crate::lane::{OwnLanes, SharedLanes};
 use crate::metrics::ThreadCounters;
 use crate::parker::Parker;
-use crate::registry::{Registry, Seat};
+use crate::registry::{Registry, Roster, Seat};
+use crate::stack::StackMark;
 use crossbeam_deque::{Steal, Stealer, Worker};
 use std::cell::{Cell, RefCell};
 use std::ptr;
@@ -49,12 +55,35 @@ pub(crate) struct ThreadShared {
     /// The worker's forks: pushed and popped by the worker, promoted by it, and stolen by
     /// idle workers as a last resort (see `fork.rs`).
     pub(crate) forks: ForkStack,
+    /// The worker's lanes for the isolated regions it is in (see `lane.rs`).
+    pub(crate) lanes: SharedLanes,
 }
 
-/// The registered workers of a pool as one worker last saw them.
-struct MembersView {
+/// A pool's roster (its workers, its regions) as one worker last saw it.
+struct View<T> {
     generation: u64,
-    members: Arc<[Arc<ThreadShared>]>,
+    list: Arc<[Arc<T>]>,
+}
+
+impl<T> View<T> {
+    fn new() -> RefCell<Self> {
+        RefCell::new(View {
+            generation: u64::MAX,
+            list: Arc::new([]),
+        })
+    }
+
+    /// The roster's list, refreshed if it changed since we last looked.
+    fn refresh(&mut self, roster: &Roster<T>) -> &Arc<[Arc<T>]> {
+        // Acquire: pairs with the Release increment in `Roster::add` / `remove`, so a fresh
+        // list is read whenever one was published.
+        let generation = roster.generation();
+        if self.generation != generation {
+            self.list = roster.snapshot();
+            self.generation = generation;
+        }
+        &self.list
+    }
 }
 
 /// One thread's state while it works for a pool.
@@ -65,12 +94,21 @@ pub(crate) struct WorkerThread {
     registry: Arc<Registry>,
     rng: Cell<u64>,
     parker: Arc<Parker>,
-    view: RefCell<MembersView>,
+    members: RefCell<View<ThreadShared>>,
+    regions: RefCell<View<Region>>,
+    /// The isolated region this thread is in, or `NO_REGION` (see `isolate.rs`).
+    region: Cell<RegionTag>,
+    /// Where this thread publishes forks inside regions (see `lane.rs`).
+    own_lanes: OwnLanes,
+    /// Where this thread's stack is half used (see `stack.rs`).
+    stack: StackMark,
 }
 
 impl WorkerThread {
-    /// A worker for `registry` that will serve `seat` once it [`enter`](Self::enter)s.
-    pub(crate) fn new(registry: Arc<Registry>, seat: usize) -> Self {
+    /// A worker for `registry` that will serve `seat` once it [`enter`](Self::enter)s. Made on
+    /// the thread it is for (it measures that thread's stack); `adopted` for a thread weft
+    /// did not spawn (`use_current_thread`).
+    pub(crate) fn new(registry: Arc<Registry>, seat: usize, adopted: bool) -> Self {
         let deque = if registry.breadth_first() {
             Worker::new_fifo()
         } else {
@@ -82,6 +120,7 @@ impl WorkerThread {
             seat: AtomicUsize::new(seat),
             counters: ThreadCounters::default(),
             forks: ForkStack::new(),
+            lanes: SharedLanes::default(),
         });
         let seed = Arc::as_ptr(&shared) as u64;
         WorkerThread {
@@ -90,10 +129,11 @@ impl WorkerThread {
             seat: Cell::new(seat),
             rng: Cell::new(0x9E37_79B9_7F4A_7C15 ^ seed.wrapping_mul(0xA24B_AED4_963E_E407)),
             parker: current_parker(),
-            view: RefCell::new(MembersView {
-                generation: u64::MAX,
-                members: Arc::new([]),
-            }),
+            members: View::new(),
+            regions: View::new(),
+            region: Cell::new(NO_REGION),
+            own_lanes: OwnLanes::new(registry.breadth_first()),
+            stack: StackMark::of_current_thread(registry.stack_size(), adopted),
             registry,
         }
     }
@@ -177,6 +217,39 @@ impl WorkerThread {
         self.shared.blocking.load(Ordering::Relaxed) != crate::handoff::RUNNING
     }
 
+    /// Whether this thread's stack is more than half used at the caller's frame: then a wait
+    /// takes no work (see `stack.rs`).
+    #[inline]
+    pub(crate) fn stack_passed(&self) -> bool {
+        self.stack.is_passed()
+    }
+
+    /// The isolated region this thread is in, if any.
+    #[inline]
+    pub(crate) fn region(&self) -> Option<&Region> {
+        // SAFETY: a tag other than `NO_REGION` is the address of a live region: the thread
+        // is inside that region's `isolate` call, or runs one of its jobs, which end before
+        // the call does (`isolate.rs`).
+        unsafe { (self.region.get() as *const Region).as_ref() }
+    }
+
+    /// Makes `region` (not `NO_REGION`) this thread's current region and returns the
+    /// previous one, for [`leave_region`](Self::leave_region). The fork stack must be empty:
+    /// its forks all belong to the current region (`fork.rs`).
+    pub(crate) fn enter_region(&self, region: RegionTag) -> RegionTag {
+        self.shared.forks.set_region(region);
+        self.own_lanes.enter(region);
+        self.region.replace(region)
+    }
+
+    /// Leaves the region [`enter_region`](Self::enter_region) entered, back to `outer`. The
+    /// fork stack is empty again, and so is the region's lane (`lane.rs`).
+    pub(crate) fn leave_region(&self, outer: RegionTag) {
+        self.own_lanes.leave(&self.shared.lanes);
+        self.shared.forks.set_region(outer);
+        self.region.set(outer);
+    }
+
     /// The worker's parker (as `Arc::as_ptr`), for latches this worker waits on.
     #[inline]
     pub(crate) fn parker(&self) -> *const Parker {
@@ -186,20 +259,50 @@ impl WorkerThread {
     // ---- forks (see `fork.rs`) ----
 
     /// Keeps a join's second half private; returns its position for
-    /// [`pop_fork`](Self::pop_fork). Promotes the oldest private job if a worker is idle.
+    /// [`pop_fork`](Self::pop_fork). Promotes the oldest private job if a worker is idle and
+    /// no fork of ours is published already.
     #[inline]
     pub(crate) fn push_fork(&self, job: JobRef) -> usize {
-        if self.shared.forks.is_full() {
-            self.promote_oldest();
-        }
-        let pos = self.shared.forks.push(job);
+        let pos = match self.shared.forks.try_push(job) {
+            Ok(pos) => pos,
+            Err(job) => self.push_fork_when_full(job),
+        };
         // The hot side of the Dekker pair with a sleeper's heavy re-check of the fork stacks
         // (`wait.rs`): it sees this fork, or we see it registered as sleeping.
-        fence::light();
+        self.shared.forks.light_fence();
         if self.registry.sleep.anyone_idle() {
-            self.promote_oldest();
+            self.offer_oldest();
         }
         pos
+    }
+
+    /// The fork stack is full: publishes its oldest fork to make room, then pushes.
+    #[cold]
+    fn push_fork_when_full(&self, job: JobRef) -> usize {
+        loop {
+            self.promote_oldest();
+            match self.shared.forks.try_push(job) {
+                Ok(pos) => return pos,
+                // A thief's failing claim made the stack look full for a moment.
+                Err(_) => std::hint::spin_loop(),
+            }
+        }
+    }
+
+    /// A worker is idle: publishes the oldest private fork, unless one of ours is published
+    /// already. One at a time is enough for a searching thief, and a worker counted as
+    /// searching but descheduled must not make every fork promote. (If a sleeper sees that
+    /// published fork instead of this one, it takes that.)
+    #[cold]
+    fn offer_oldest(&self) {
+        let nothing_published = if self.region.get() == NO_REGION {
+            self.deque.is_empty()
+        } else {
+            self.own_lanes.is_empty()
+        };
+        if nothing_published {
+            self.promote_oldest();
+        }
     }
 
     /// Ends the join that pushed at `pos`: true if its job is still private (the caller runs
@@ -213,9 +316,27 @@ impl WorkerThread {
     #[cold]
     fn promote_oldest(&self) {
         if let Some(job) = self.shared.forks.take_oldest() {
-            self.deque.push(job);
-            self.shared.counters.promoted();
-            self.registry.sleep.new_work();
+            self.publish(job);
+            self.announce_published();
+        }
+    }
+
+    /// Puts a fork of this thread where others can take it: its deque, or its lane inside a
+    /// region (`lane.rs`). The caller then announces it.
+    #[inline]
+    fn publish(&self, job: JobRef) {
+        match self.region() {
+            None => self.deque.push(job),
+            Some(_) => self.own_lanes.push(&self.shared.lanes, job),
+        }
+        self.shared.counters.promoted();
+    }
+
+    /// Wakes whoever can take the forks just published, unless someone searches.
+    fn announce_published(&self) {
+        match self.region() {
+            None => self.registry.sleep.new_work(),
+            Some(region) => region.new_work(&self.registry),
         }
     }
 
@@ -231,16 +352,16 @@ impl WorkerThread {
     #[cold]
     fn publish_forks_cold(&self) {
         while let Some(job) = self.shared.forks.take_oldest() {
-            self.deque.push(job);
-            self.shared.counters.promoted();
+            self.publish(job);
         }
-        self.registry.sleep.new_work();
+        self.announce_published();
     }
 
     // ---- the public deque ----
 
-    /// Pushes a job others may steal (a spawn), after every private fork so that the order
-    /// of local jobs is the order they were made in; wakes a sleeper if nobody searches.
+    /// Pushes a job of no region that others may steal (a spawn), after every private fork
+    /// so that the order of local jobs is the order they were made in; wakes a sleeper if
+    /// nobody searches.
     pub(crate) fn push(&self, job: JobRef) {
         self.publish_forks();
         self.deque.push(job);
@@ -254,18 +375,52 @@ impl WorkerThread {
         self.push(lane);
     }
 
-    /// Pops the most recently published local job.
+    /// Pops the most recently published job of this worker's deque (work of no region).
     #[inline]
     pub(crate) fn take_local_job(&self) -> Option<JobRef> {
         self.deque.pop()
     }
 
-    /// Whether this worker has jobs of its own queued (private or public).
-    pub(crate) fn has_local_work(&self) -> bool {
-        !self.shared.forks.is_empty() || !self.deque.is_empty()
+    /// Pops the most recently published fork of this worker's lane for its current region.
+    #[inline]
+    pub(crate) fn take_lane_job(&self) -> Option<JobRef> {
+        self.own_lanes.pop()
     }
 
-    /// Runs a job taken from a queue.
+    /// Takes a job of `region` (this worker's current one): from its own lane, the region's
+    /// queue (scope tasks), or another worker's lane for the region.
+    pub(crate) fn take_region_job(&self, region: &Region) -> Option<JobRef> {
+        if let Some(job) = self.take_lane_job().or_else(|| region.take()) {
+            return Some(job);
+        }
+        let tag = region.tag();
+        let (job, _) = self
+            .members()
+            .iter()
+            .filter(|m| !Arc::ptr_eq(m, &self.shared))
+            .find_map(|m| m.lanes.steal(|r| r == tag))?;
+        self.shared.counters.stolen();
+        Some(job)
+    }
+
+    /// Whether a job of `region` is queued anywhere (re-checked by the region's sleepers
+    /// after their sleep fence).
+    pub(crate) fn region_has_work(&self, region: &Region) -> bool {
+        let tag = region.tag();
+        region.has_work()
+            || self
+                .members()
+                .iter()
+                .any(|m| m.lanes.has_work(|r| r == tag))
+    }
+
+    /// Whether this worker has jobs of its own queued (private, on its deque, or on its lane
+    /// for its current region).
+    pub(crate) fn has_local_work(&self) -> bool {
+        !self.shared.forks.is_empty() || !self.deque.is_empty() || !self.own_lanes.is_empty()
+    }
+
+    /// Runs a job taken from a queue of this worker's current region.
     ///
     /// # Safety
     ///
@@ -275,6 +430,24 @@ impl WorkerThread {
         self.shared.counters.job_executed();
         // SAFETY: forwarded to the caller.
         unsafe { job.execute() };
+    }
+
+    /// Runs a job of `region`, in that region (`isolate.rs`). Only between jobs: the fork
+    /// stack is empty.
+    ///
+    /// # Safety
+    ///
+    /// The job must be live and not yet executed.
+    pub(crate) unsafe fn execute_in(&self, job: JobRef, region: RegionTag) {
+        if region == self.region.get() {
+            // SAFETY: forwarded to the caller.
+            return unsafe { self.execute(job) };
+        }
+        let outer = self.enter_region(region);
+        // SAFETY: forwarded to the caller. A job does not unwind (it holds its own panics,
+        // or aborts), so the region is always left.
+        unsafe { self.execute(job) };
+        self.leave_region(outer);
     }
 
     fn next_random(&self) -> usize {
@@ -289,23 +462,28 @@ impl WorkerThread {
 
     /// The pool's registered workers, refreshed when registration changed.
     fn members(&self) -> Arc<[Arc<ThreadShared>]> {
-        let members = &self.registry.members;
-        let mut view = self.view.borrow_mut();
-        // Acquire: pairs with the Release increment in `Members::add` / `remove`, so a fresh
-        // list is read whenever one was published.
-        let generation = members.generation();
-        if view.generation != generation {
-            view.members = members.snapshot();
-            view.generation = generation;
-        }
-        view.members.clone()
+        self.members
+            .borrow_mut()
+            .refresh(&self.registry.members.roster)
+            .clone()
     }
 
-    /// Takes a job from somewhere other than this worker's own queues: the seat's broadcast
-    /// lane, another worker's deque (random start), then the injector.
-    pub(crate) fn steal(&self) -> Option<JobRef> {
+    /// Runs `f` on the pool's isolated regions in progress, refreshed when they changed.
+    fn with_regions<R>(&self, f: impl FnOnce(&[Arc<Region>]) -> R) -> R {
+        f(self.regions.borrow_mut().refresh(&self.registry.regions))
+    }
+
+    /// Takes a job from somewhere other than this worker's own queues, with the region it
+    /// belongs to: the seat's broadcast lane, another worker's deque (random start), another
+    /// worker's lanes, the queues of the pool's isolated regions, then the injector. For a
+    /// worker in no region (one inside a region takes only its region's jobs: `wait.rs`).
+    pub(crate) fn steal(&self) -> Option<(JobRef, RegionTag)> {
+        debug_assert!(
+            self.region().is_none(),
+            "an isolated worker stealing at large"
+        );
         if let Some(job) = retry(|| self.seat().broadcasts.steal()) {
-            return Some(job);
+            return Some((job, NO_REGION));
         }
         let members = self.members();
         let n = members.len();
@@ -317,34 +495,51 @@ impl WorkerThread {
                 }
                 if let Some(job) = retry(|| other.stealer.steal()) {
                     self.shared.counters.stolen();
-                    return Some(job);
+                    return Some((job, NO_REGION));
                 }
             }
+            if let Some(found) = members.iter().find_map(|m| m.lanes.steal(|_| true)) {
+                self.shared.counters.stolen();
+                return Some(found);
+            }
+        }
+        let from_region = self.with_regions(|regions| {
+            regions
+                .iter()
+                .find_map(|region| Some((region.take()?, region.tag())))
+        });
+        if from_region.is_some() {
+            self.shared.counters.stolen();
+            return from_region;
         }
         retry(|| self.registry.injector().steal_batch_and_pop(&self.deque))
+            .map(|job| (job, NO_REGION))
     }
 
-    /// Takes the oldest fork of another worker that keeps it private (a cold steal, with a
-    /// heavy fence: for a worker about to sleep; see `fork.rs`).
-    pub(crate) fn steal_fork(&self) -> Option<JobRef> {
+    /// Takes the oldest fork of another worker that keeps it private, with its region (a
+    /// cold steal, with a heavy fence: for a worker about to sleep; see `fork.rs`).
+    pub(crate) fn steal_fork(&self) -> Option<(JobRef, RegionTag)> {
         let members = self.members();
-        let job = members
+        let found = members
             .iter()
             .filter(|m| !Arc::ptr_eq(m, &self.shared))
             .find_map(|m| m.forks.steal())?;
         self.shared.counters.stolen();
-        Some(job)
+        Some(found)
     }
 
     /// Whether any queue this worker could take from holds a job (re-checked before
-    /// sleeping, after the sleep fence): its seat's broadcasts, the injector, and every
-    /// worker's deque and forks.
+    /// sleeping, after the sleep fence): its seat's broadcasts, the injector, every worker's
+    /// deque, lanes and forks, and every isolated region's queue.
     pub(crate) fn work_visible(&self) -> bool {
         !self.seat().broadcasts.is_empty()
             || !self.registry.injector().is_empty()
             || self.members().iter().any(|m| {
-                !m.stealer.is_empty() || (!Arc::ptr_eq(m, &self.shared) && !m.forks.is_empty())
+                !m.stealer.is_empty()
+                    || m.lanes.has_work(|_| true)
+                    || (!Arc::ptr_eq(m, &self.shared) && !m.forks.is_empty())
             })
+            || self.with_regions(|regions| regions.iter().any(|r| r.has_work()))
     }
 }
 

@@ -6,9 +6,9 @@ use weft_core::{max_num_threads, ThreadPoolBuilder};
 #[test]
 fn zero_threads_means_the_default() {
     let pool = ThreadPoolBuilder::new().num_threads(0).build().unwrap();
-    let expected = std::env::var("WEFT_NUM_THREADS")
-        .ok()
-        .and_then(|s| s.parse().ok())
+    let expected = ["WEFT_NUM_THREADS", "RAYON_NUM_THREADS"]
+        .into_iter()
+        .find_map(|v| std::env::var(v).ok().and_then(|s| s.parse().ok()))
         .unwrap_or_else(|| std::thread::available_parallelism().unwrap().get());
     assert_eq!(pool.current_num_threads(), expected);
 }
@@ -64,7 +64,7 @@ fn physical_cores_never_exceed_logical() {
         .build()
         .unwrap();
     let n = pool.current_num_threads();
-    if std::env::var("WEFT_NUM_THREADS").is_err() {
+    if std::env::var("WEFT_NUM_THREADS").is_err() && std::env::var("RAYON_NUM_THREADS").is_err() {
         assert!(n >= 1 && n <= logical);
     }
 }

@@ -1,4 +1,4 @@
-//! Seed 000 on weft: a dispatch of n tasks wakes at most n - 1 helpers, narrow and wide
+//! A dispatch of n tasks wakes at most n - 1 helpers, narrow and wide
 //! dispatches alternate on one pool without losing a task or drifting.
 
 use std::sync::atomic::{AtomicUsize, Ordering};

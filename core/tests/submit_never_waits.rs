@@ -1,4 +1,4 @@
-//! Seed 003 on weft: a job is accepted while every worker is busy, and small jobs queued
+//! A job is accepted while every worker is busy, and small jobs queued
 //! together run in parallel as soon as workers free up.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};

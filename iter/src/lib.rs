@@ -27,8 +27,6 @@ pub mod drain;
 pub mod iter;
 pub mod option;
 pub mod par_bridge;
-// Three doctests of plumbing import what they do not use; they deny warnings once fixed.
-#[doc(test(attr(allow(unused_imports))))]
 pub mod plumbing;
 pub mod prelude;
 pub mod range;
@@ -46,6 +44,7 @@ pub use crate::iter::{
     IntoParallelRefMutIterator, ParallelExtend, ParallelIterator,
 };
 
+mod bridged;
 mod extend;
 mod from_par_iter;
 mod multizip;

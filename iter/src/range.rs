@@ -4,6 +4,7 @@
 //! rayon; ranges of 64- and 128-bit integers are unindexed (their length may not fit in a
 //! `usize`), but report their length through `opt_len` when it fits and then split by index.
 
+use crate::bridged::bridged;
 use crate::iter::*;
 use crate::plumbing::*;
 use std::ops::Range;
@@ -337,35 +338,20 @@ impl IntoParallelIterator for Range<char> {
     }
 }
 
-impl ParallelIterator for Iter<char> {
-    type Item = char;
+bridged! {
+    impl[] Iter<char> {
+        type Item = char;
 
-    fn drive_unindexed<C>(self, consumer: C) -> C::Result
-    where
-        C: UnindexedConsumer<char>,
-    {
-        bridge(self, consumer)
-    }
+        fn len(&self) -> usize {
+            char_distance(self.range.start as u32, self.range.end as u32)
+        }
 
-    fn opt_len(&self) -> Option<usize> {
-        Some(self.len())
-    }
-}
-
-impl IndexedParallelIterator for Iter<char> {
-    fn len(&self) -> usize {
-        char_distance(self.range.start as u32, self.range.end as u32)
-    }
-
-    fn drive<C: Consumer<char>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
-    }
-
-    fn with_producer<CB: ProducerCallback<char>>(self, callback: CB) -> CB::Output {
-        let len = self.len();
-        callback.callback(CharProducer {
-            start: self.range.start,
-            offsets: 0..len,
-        })
+        fn with_producer<CB: ProducerCallback<char>>(self, callback: CB) -> CB::Output {
+            let len = self.len();
+            callback.callback(CharProducer {
+                start: self.range.start,
+                offsets: 0..len,
+            })
+        }
     }
 }

@@ -3,6 +3,7 @@
 //! As in rayon, ranges of `u8`, `u16`, `i8`, `i16` and `char` are indexed; the others are
 //! unindexed but report their length through `opt_len` when it fits in a `usize`.
 
+use crate::bridged::bridged;
 use crate::iter::*;
 use crate::plumbing::*;
 use crate::range::{char_distance, drive_range, CharProducer, OffsetProducer, RangeInteger};
@@ -102,39 +103,24 @@ impl IntoParallelIterator for RangeInclusive<char> {
     }
 }
 
-impl ParallelIterator for Iter<char> {
-    type Item = char;
+bridged! {
+    impl[] Iter<char> {
+        type Item = char;
 
-    fn drive_unindexed<C>(self, consumer: C) -> C::Result
-    where
-        C: UnindexedConsumer<char>,
-    {
-        bridge(self, consumer)
-    }
-
-    fn opt_len(&self) -> Option<usize> {
-        Some(self.len())
-    }
-}
-
-impl IndexedParallelIterator for Iter<char> {
-    fn len(&self) -> usize {
-        if self.range.is_empty() {
-            0
-        } else {
-            char_distance(*self.range.start() as u32, *self.range.end() as u32) + 1
+        fn len(&self) -> usize {
+            if self.range.is_empty() {
+                0
+            } else {
+                char_distance(*self.range.start() as u32, *self.range.end() as u32) + 1
+            }
         }
-    }
 
-    fn drive<C: Consumer<char>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
-    }
-
-    fn with_producer<CB: ProducerCallback<char>>(self, callback: CB) -> CB::Output {
-        let len = self.len();
-        callback.callback(CharProducer {
-            start: *self.range.start(),
-            offsets: 0..len,
-        })
+        fn with_producer<CB: ProducerCallback<char>>(self, callback: CB) -> CB::Output {
+            let len = self.len();
+            callback.callback(CharProducer {
+                start: *self.range.start(),
+                offsets: 0..len,
+            })
+        }
     }
 }

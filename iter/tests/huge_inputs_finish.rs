@@ -98,3 +98,20 @@ fn nested_flat_maps_of_probed_inner_jobs_finish() {
     assert_eq!(last, Some(999_999_999_999_999));
     assert!(within_30s(|| huge_flat().find_any(|&x| x > 500_000_000_000_000)).is_some());
 }
+
+#[test]
+fn an_endless_source_behind_while_some_stops_at_the_first_none() {
+    // rayon's tests/clones.rs `clone_repeat`: every piece must stop once a `None` was seen,
+    // also while folding a run of items.
+    let collected: Vec<i32> = within_30s(|| weft_iter::iter::repeat(None).while_some().collect());
+    assert!(collected.is_empty());
+    let (some, none) = (Some(7), None);
+    let n = within_30s(move || {
+        weft_iter::iter::repeat(some)
+            .take_any(1000)
+            .chain(weft_iter::iter::repeat(none))
+            .while_some()
+            .count()
+    });
+    assert!(n <= 1000);
+}

@@ -1,25 +1,12 @@
 //! The sorts under a comparator that panics part-way, or that is not a total order: every
 //! element stays in the slice exactly once (no leak, no double drop), and nothing hangs.
 
-use std::panic::{catch_unwind, AssertUnwindSafe, Location};
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use weft_core::ThreadPool;
 use weft_iter::slice::ParallelSliceMut;
-use weft_iter::weight::{Adaptive, FullyParallel, Weight};
+use weft_iter::weight::{Adaptive, Fixed, FullyParallel};
 use weft_testkit::{pools, Counted, DropCounter};
-
-/// Splits down to pieces of 8 elements, so that panics land in merges and partitions too.
-#[derive(Clone, Copy)]
-struct Fine;
-
-impl Weight for Fine {
-    fn root(_len: usize, _site: &'static Location<'static>) -> Self {
-        Fine
-    }
-    fn should_split(&mut self, len: usize, _migrated: bool) -> bool {
-        len > 8
-    }
-}
 
 /// An element that counts its clones and drops (see [`Counted`]).
 type Tracked<'a> = Counted<'a, u32>;
@@ -59,9 +46,11 @@ fn sorts() -> Vec<(&'static str, SortFn)> {
     vec![
         ("par_sort_by", |v, c| v.par_sort_by(c)),
         ("par_sort_unstable_by", |v, c| v.par_sort_unstable_by(c)),
-        ("par_sort_by Fine", |v, c| v.par_sort_by_with::<Fine, _>(c)),
-        ("par_sort_unstable_by Fine", |v, c| {
-            v.par_sort_unstable_by_with::<Fine, _>(c)
+        ("par_sort_by Fixed<8>", |v, c| {
+            v.par_sort_by_with::<Fixed<8>, _>(c)
+        }),
+        ("par_sort_unstable_by Fixed<8>", |v, c| {
+            v.par_sort_unstable_by_with::<Fixed<8>, _>(c)
         }),
         ("par_sort_by FullyParallel", |v, c| {
             v.par_sort_by_with::<FullyParallel, _>(c)

@@ -2,7 +2,8 @@
 
 /// Calls `check::<W>(args...)` once for each built-in weight `W`: `Adaptive`,
 /// `FullyParallel` (one item per piece), `Cost<1>` (so cheap that little splits),
-/// `Cost<100_000>` (so dear that everything splits) and `Autotune`.
+/// `Cost<100_000>` (so dear that everything splits), `Fixed<16>` (pieces of at most 16 items,
+/// whatever the pool) and `Autotune`.
 ///
 /// `check` is the name of a function generic over `W: Weight`; it runs on the current thread
 /// (inside a pool, in [`every_config!`]).
@@ -13,6 +14,7 @@ macro_rules! every_weight {
         $check::<$crate::__weight::FullyParallel>($($arg),*);
         $check::<$crate::__weight::Cost<1>>($($arg),*);
         $check::<$crate::__weight::Cost<100_000>>($($arg),*);
+        $check::<$crate::__weight::Fixed<16>>($($arg),*);
         $check::<$crate::__weight::Autotune>($($arg),*);
     }};
 }
@@ -42,10 +44,10 @@ mod tests {
     fn every_config_calls_the_check_under_each_weight_in_each_pool() {
         every_config!(record("tag"));
         let names = NAMES.lock().unwrap();
-        assert_eq!(names.len(), 5 * crate::THREADS.len());
+        assert_eq!(names.len(), 6 * crate::THREADS.len());
         let mut distinct = names.clone();
         distinct.sort_unstable();
         distinct.dedup();
-        assert_eq!(distinct.len(), 5, "{distinct:?}");
+        assert_eq!(distinct.len(), 6, "{distinct:?}");
     }
 }

@@ -1,22 +1,37 @@
-//! The packed word that says how many workers search and how many sleep.
+//! The packed word that says how many workers search, how many sleep, and how many wait
+//! idle inside an isolated region.
 
-/// How many workers are awake and searching for work, and how many sleep, in one `u64`
-/// (searching in the low half, sleeping in the high half) so that a worker moves from one
-/// group to the other with a single read-modify-write.
+/// How many workers are awake and searching for work, how many sleep, and how many wait idle
+/// inside an isolated region (`isolate.rs`), in one `u64` (three fields of [`FIELD_BITS`]) so
+/// that a worker moves from one group to another with a single read-modify-write, and so
+/// that a fork learns whether anyone at all is idle from one load (`Sleep::anyone_idle`).
+///
+/// Isolated waiters are counted only for that hint: they take only their region's work, so
+/// no wake decision (`searching`, `sleeping`) counts them.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Counters(u64);
 
+/// Width of each field: room for two million threads in each state.
+const FIELD_BITS: u32 = 21;
+/// The low bits of a field.
+const FIELD: u64 = (1 << FIELD_BITS) - 1;
 /// Bits of the `searching` field.
-const SEARCHING_MASK: u64 = 0xFFFF_FFFF;
-/// Bits of the `sleeping` field.
-const SLEEPING_MASK: u64 = 0xFFFF_FFFF << SLEEPING_SHIFT;
+const SEARCHING_MASK: u64 = FIELD;
 /// Where `sleeping` starts.
-const SLEEPING_SHIFT: u32 = 32;
+const SLEEPING_SHIFT: u32 = FIELD_BITS;
+/// Bits of the `sleeping` field.
+const SLEEPING_MASK: u64 = FIELD << SLEEPING_SHIFT;
+/// Where `isolated` starts.
+const ISOLATED_SHIFT: u32 = 2 * FIELD_BITS;
+/// Bits of the `isolated` field.
+const ISOLATED_MASK: u64 = FIELD << ISOLATED_SHIFT;
 
 /// Add to the word: one more searching worker.
 pub(crate) const ONE_SEARCHING: u64 = 1;
 /// Add to the word: one more sleeping worker.
 pub(crate) const ONE_SLEEPING: u64 = 1 << SLEEPING_SHIFT;
+/// Add to the word: one more worker waiting idle inside an isolated region.
+pub(crate) const ONE_ISOLATED: u64 = 1 << ISOLATED_SHIFT;
 /// Add to the word: one worker moves from searching to sleeping (wrapping arithmetic).
 pub(crate) const SEARCHING_TO_SLEEPING: u64 = ONE_SLEEPING.wrapping_sub(ONE_SEARCHING);
 /// Add to the word: one worker moves from sleeping to searching (wrapping arithmetic).
@@ -36,6 +51,11 @@ impl Counters {
     pub(crate) fn sleeping(self) -> u32 {
         ((self.0 & SLEEPING_MASK) >> SLEEPING_SHIFT) as u32
     }
+
+    /// Workers waiting idle inside an isolated region.
+    pub(crate) fn isolated(self) -> u32 {
+        ((self.0 & ISOLATED_MASK) >> ISOLATED_SHIFT) as u32
+    }
 }
 
 impl std::fmt::Debug for Counters {
@@ -43,6 +63,7 @@ impl std::fmt::Debug for Counters {
         f.debug_struct("Counters")
             .field("searching", &self.searching())
             .field("sleeping", &self.sleeping())
+            .field("isolated", &self.isolated())
             .finish()
     }
 }
@@ -52,9 +73,19 @@ mod tests {
     use super::*;
 
     #[test]
-    fn masks_are_disjoint_and_cover_the_word() {
+    fn masks_are_disjoint_and_fit_the_word() {
         assert_eq!(SEARCHING_MASK & SLEEPING_MASK, 0);
-        assert_eq!(SEARCHING_MASK | SLEEPING_MASK, u64::MAX);
+        assert_eq!(SEARCHING_MASK & ISOLATED_MASK, 0);
+        assert_eq!(SLEEPING_MASK & ISOLATED_MASK, 0);
+        assert_eq!(
+            (SEARCHING_MASK | SLEEPING_MASK | ISOLATED_MASK).count_ones(),
+            3 * FIELD_BITS
+        );
+        assert_eq!(
+            ISOLATED_MASK >> ISOLATED_SHIFT,
+            FIELD,
+            "isolated field truncated"
+        );
     }
 
     #[test]
@@ -64,6 +95,11 @@ mod tests {
         assert_eq!((c.searching(), c.sleeping()), (2, 6));
         let c = Counters::from_word(c.0.wrapping_add(SLEEPING_TO_SEARCHING));
         assert_eq!((c.searching(), c.sleeping()), (3, 5));
-        assert_eq!(format!("{c:?}"), "Counters { searching: 3, sleeping: 5 }");
+        let c = Counters::from_word(c.0 + 2 * ONE_ISOLATED);
+        assert_eq!((c.searching(), c.sleeping(), c.isolated()), (3, 5, 2));
+        assert_eq!(
+            format!("{c:?}"),
+            "Counters { searching: 3, sleeping: 5, isolated: 2 }"
+        );
     }
 }

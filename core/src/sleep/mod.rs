@@ -7,7 +7,9 @@ mod counters;
 use crate::loom::atomic::{fence, AtomicU64, Ordering};
 use crate::loom::{Arc, Mutex, MutexGuard};
 use crate::parker::Parker;
-use counters::{Counters, ONE_SEARCHING, SEARCHING_TO_SLEEPING, SLEEPING_TO_SEARCHING};
+use counters::{
+    Counters, ONE_ISOLATED, ONE_SEARCHING, SEARCHING_TO_SLEEPING, SLEEPING_TO_SEARCHING,
+};
 use std::time::Duration;
 
 /// A registered sleeper: the slot it serves and the parker of the thread that sleeps there.
@@ -77,12 +79,26 @@ impl Sleep {
         self.wake_if_nobody_searches();
     }
 
-    /// Whether any worker is searching or asleep: then a fork is worth publishing (see
-    /// `fork.rs`). Relaxed: a stale answer only delays or wastes one promotion; the
-    /// promotion itself goes through [`Sleep::new_work`].
+    /// Whether any worker is searching, asleep, or waiting idle inside an isolated region:
+    /// then a fork is worth publishing (see `fork.rs`). Relaxed: a stale answer only delays
+    /// or wastes one promotion; the promotion itself goes through [`Sleep::new_work`].
     #[inline]
     pub(crate) fn anyone_idle(&self) -> bool {
         self.counters.load(Ordering::Relaxed) != 0
+    }
+
+    /// A worker inside an isolated region found none of its region's work and looks for it
+    /// (`isolate.rs`): forks everywhere are now worth publishing. Counted for
+    /// [`anyone_idle`](Self::anyone_idle) only; Relaxed, as that hint is.
+    pub(crate) fn start_isolated_wait(&self) {
+        self.counters.fetch_add(ONE_ISOLATED, Ordering::Relaxed);
+    }
+
+    /// The isolated waiter of [`start_isolated_wait`](Self::start_isolated_wait) found work
+    /// or its wait ended.
+    pub(crate) fn stop_isolated_wait(&self) {
+        let old = Counters::from_word(self.counters.fetch_sub(ONE_ISOLATED, Ordering::Relaxed));
+        debug_assert!(old.isolated() > 0, "stop_isolated_wait with {old:?}");
     }
 
     #[inline]

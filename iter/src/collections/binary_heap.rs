@@ -4,10 +4,11 @@
 use std::collections::BinaryHeap;
 
 use super::{delegate_indexed, DrainGuard};
+use crate::bridged::bridged;
 use crate::drain::{ParallelDrainFull, ParallelDrainRange};
-use crate::plumbing::{bridge, Consumer, ProducerCallback, UnindexedConsumer};
+use crate::plumbing::ProducerCallback;
+use crate::IntoParallelIterator;
 use crate::{slice, vec};
-use crate::{IndexedParallelIterator, IntoParallelIterator, ParallelIterator};
 
 /// A parallel iterator over the items of a `BinaryHeap`, by value and in no particular order;
 /// made by `into_par_iter`.
@@ -110,39 +111,21 @@ impl<'a, T: Ord + Send> ParallelDrainFull for &'a mut BinaryHeap<T> {
     }
 }
 
-impl<T: Ord + Send> ParallelIterator for Drain<'_, T> {
-    type Item = T;
+bridged! {
+    impl[T: Ord + Send] Drain<'_, T> {
+        type Item = T;
 
-    fn drive_unindexed<C>(self, consumer: C) -> C::Result
-    where
-        C: UnindexedConsumer<Self::Item>,
-    {
-        bridge(self, consumer)
-    }
+        fn len(&self) -> usize {
+            self.heap.len()
+        }
 
-    fn opt_len(&self) -> Option<usize> {
-        Some(self.len())
-    }
-}
-
-impl<T: Ord + Send> IndexedParallelIterator for Drain<'_, T> {
-    fn drive<C>(self, consumer: C) -> C::Result
-    where
-        C: Consumer<Self::Item>,
-    {
-        bridge(self, consumer)
-    }
-
-    fn len(&self) -> usize {
-        self.heap.len()
-    }
-
-    fn with_producer<CB>(self, callback: CB) -> CB::Output
-    where
-        CB: ProducerCallback<Self::Item>,
-    {
-        let mut guard = DrainGuard::new(&mut *self.heap);
-        guard.vec.par_drain(..).with_producer(callback)
+        fn with_producer<CB>(self, callback: CB) -> CB::Output
+        where
+            CB: ProducerCallback<Self::Item>,
+        {
+            let mut guard = DrainGuard::new(&mut *self.heap);
+            guard.vec.par_drain(..).with_producer(callback)
+        }
     }
 }
 

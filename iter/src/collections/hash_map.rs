@@ -4,83 +4,66 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hash};
 
-use super::{delegate_indexed, into_par_vec};
+use super::{delegate_indexed, gathered_iter, into_par_vec};
 use crate::drain::ParallelDrainFull;
 use crate::vec;
 
-/// A parallel iterator over the entries of a `HashMap`, by value; made by `into_par_iter`.
-///
-/// # Examples
-///
-/// ```
-/// use std::collections::HashMap;
-/// use weft_iter::prelude::*;
-///
-/// let map = HashMap::from([(1, 'a'), (2, 'b')]);
-/// let it = map.into_par_iter();
-/// let mut v: Vec<(i32, char)> = it.clone().collect();
-/// v.sort();
-/// assert_eq!(v, [(1, 'a'), (2, 'b')]);
-/// let _ = format!("{it:?}");
-/// ```
-#[derive(Debug, Clone)]
-pub struct IntoIter<K, V> {
-    inner: vec::IntoIter<(K, V)>,
+gathered_iter! {
+    /// A parallel iterator over the entries of a `HashMap`, by value; made by `into_par_iter`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::collections::HashMap;
+    /// use weft_iter::prelude::*;
+    ///
+    /// let map = HashMap::from([(1, 'a'), (2, 'b')]);
+    /// let it = map.into_par_iter();
+    /// let mut v: Vec<(i32, char)> = it.clone().collect();
+    /// v.sort();
+    /// assert_eq!(v, [(1, 'a'), (2, 'b')]);
+    /// let _ = format!("{it:?}");
+    /// ```
+    IntoIter<K, V> => (K, V), impl[K: Send, V: Send],
+    from HashMap<K, V, S>, impl[K: Send, V: Send, S]
 }
 
-into_par_vec!(HashMap<K, V, S> => IntoIter<K, V>, impl[K: Send, V: Send, S]);
-delegate_indexed!(IntoIter<K, V> => (K, V), impl[K: Send, V: Send]);
-
-/// A parallel iterator over the entries of a `HashMap`, by reference; made by `par_iter`.
-///
-/// # Examples
-///
-/// ```
-/// use std::collections::HashMap;
-/// use weft_iter::prelude::*;
-///
-/// let map = HashMap::from([(1, 10), (2, 20)]);
-/// let it = map.par_iter();
-/// assert_eq!(it.clone().map(|(k, v)| k * v).sum::<i32>(), 50);
-/// let _ = format!("{it:?}");
-/// ```
-#[derive(Debug)]
-pub struct Iter<'a, K, V> {
-    inner: vec::IntoIter<(&'a K, &'a V)>,
+gathered_iter! {
+    /// A parallel iterator over the entries of a `HashMap`, by reference; made by `par_iter`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::collections::HashMap;
+    /// use weft_iter::prelude::*;
+    ///
+    /// let map = HashMap::from([(1, 10), (2, 20)]);
+    /// let it = map.par_iter();
+    /// assert_eq!(it.clone().map(|(k, v)| k * v).sum::<i32>(), 50);
+    /// let _ = format!("{it:?}");
+    /// ```
+    Iter<'a, K, V> => (&'a K, &'a V), impl['a, K: Sync, V: Sync],
+    from &'a HashMap<K, V, S>, impl['a, K: Sync, V: Sync, S]
 }
 
-impl<K, V> Clone for Iter<'_, K, V> {
-    fn clone(&self) -> Self {
-        Iter {
-            inner: self.inner.clone(),
-        }
-    }
+gathered_iter! {
+    /// A parallel iterator over the entries of a `HashMap`, values by mutable reference; made by
+    /// `par_iter_mut`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::collections::HashMap;
+    /// use weft_iter::prelude::*;
+    ///
+    /// let mut map = HashMap::from([(1, 10), (2, 20)]);
+    /// map.par_iter_mut().for_each(|(_, v)| *v += 1);
+    /// assert_eq!(map[&2], 21);
+    /// let _ = format!("{:?}", map.par_iter_mut());
+    /// ```
+    IterMut<'a, K, V> => (&'a K, &'a mut V), impl['a, K: Sync, V: Send],
+    from &'a mut HashMap<K, V, S>, impl['a, K: Sync, V: Send, S]
 }
-
-into_par_vec!(&'a HashMap<K, V, S> => Iter<'a, K, V>, impl['a, K: Sync, V: Sync, S]);
-delegate_indexed!(Iter<'a, K, V> => (&'a K, &'a V), impl['a, K: Sync, V: Sync]);
-
-/// A parallel iterator over the entries of a `HashMap`, values by mutable reference; made by
-/// `par_iter_mut`.
-///
-/// # Examples
-///
-/// ```
-/// use std::collections::HashMap;
-/// use weft_iter::prelude::*;
-///
-/// let mut map = HashMap::from([(1, 10), (2, 20)]);
-/// map.par_iter_mut().for_each(|(_, v)| *v += 1);
-/// assert_eq!(map[&2], 21);
-/// let _ = format!("{:?}", map.par_iter_mut());
-/// ```
-#[derive(Debug)]
-pub struct IterMut<'a, K, V> {
-    inner: vec::IntoIter<(&'a K, &'a mut V)>,
-}
-
-into_par_vec!(&'a mut HashMap<K, V, S> => IterMut<'a, K, V>, impl['a, K: Sync, V: Send, S]);
-delegate_indexed!(IterMut<'a, K, V> => (&'a K, &'a mut V), impl['a, K: Sync, V: Send]);
 
 /// A parallel draining iterator over the entries of a `HashMap`; made by
 /// [`ParallelDrainFull::par_drain`].

@@ -3,59 +3,45 @@
 use std::collections::HashSet;
 use std::hash::{BuildHasher, Hash};
 
-use super::{delegate_indexed, into_par_vec};
+use super::{delegate_indexed, gathered_iter, into_par_vec};
 use crate::drain::ParallelDrainFull;
 use crate::vec;
 
-/// A parallel iterator over the items of a `HashSet`, by value; made by `into_par_iter`.
-///
-/// # Examples
-///
-/// ```
-/// use std::collections::HashSet;
-/// use weft_iter::prelude::*;
-///
-/// let set = HashSet::from([1, 2, 3]);
-/// let it = set.into_par_iter();
-/// assert_eq!(it.clone().sum::<i32>(), 6);
-/// let _ = format!("{it:?}");
-/// ```
-#[derive(Debug, Clone)]
-pub struct IntoIter<T> {
-    inner: vec::IntoIter<T>,
+gathered_iter! {
+    /// A parallel iterator over the items of a `HashSet`, by value; made by `into_par_iter`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::collections::HashSet;
+    /// use weft_iter::prelude::*;
+    ///
+    /// let set = HashSet::from([1, 2, 3]);
+    /// let it = set.into_par_iter();
+    /// assert_eq!(it.clone().sum::<i32>(), 6);
+    /// let _ = format!("{it:?}");
+    /// ```
+    IntoIter<T> => T, impl[T: Send],
+    from HashSet<T, S>, impl[T: Send, S]
 }
 
-into_par_vec!(HashSet<T, S> => IntoIter<T>, impl[T: Send, S]);
-delegate_indexed!(IntoIter<T> => T, impl[T: Send]);
-
-/// A parallel iterator over the items of a `HashSet`, by reference; made by `par_iter`.
-///
-/// # Examples
-///
-/// ```
-/// use std::collections::HashSet;
-/// use weft_iter::prelude::*;
-///
-/// let set = HashSet::from([1, 2, 3]);
-/// let it = set.par_iter();
-/// assert_eq!(it.clone().max(), Some(&3));
-/// let _ = format!("{it:?}");
-/// ```
-#[derive(Debug)]
-pub struct Iter<'a, T> {
-    inner: vec::IntoIter<&'a T>,
+gathered_iter! {
+    /// A parallel iterator over the items of a `HashSet`, by reference; made by `par_iter`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::collections::HashSet;
+    /// use weft_iter::prelude::*;
+    ///
+    /// let set = HashSet::from([1, 2, 3]);
+    /// let it = set.par_iter();
+    /// assert_eq!(it.clone().max(), Some(&3));
+    /// let _ = format!("{it:?}");
+    /// ```
+    Iter<'a, T> => &'a T, impl['a, T: Sync],
+    from &'a HashSet<T, S>, impl['a, T: Sync, S]
 }
-
-impl<T> Clone for Iter<'_, T> {
-    fn clone(&self) -> Self {
-        Iter {
-            inner: self.inner.clone(),
-        }
-    }
-}
-
-into_par_vec!(&'a HashSet<T, S> => Iter<'a, T>, impl['a, T: Sync, S]);
-delegate_indexed!(Iter<'a, T> => &'a T, impl['a, T: Sync]);
 
 /// A parallel draining iterator over the items of a `HashSet`; made by
 /// [`ParallelDrainFull::par_drain`]. The set is emptied when the iterator is made.

@@ -74,6 +74,38 @@ macro_rules! into_par_vec {
 }
 use into_par_vec;
 
+/// Declares a parallel iterator over a collection's items gathered into a `Vec` (see the
+/// module doc): the struct, with the doc given, `Debug`, `Clone` where the items are, its
+/// `IntoParallelIterator` impl for the collection and the forwarding to the vector's iterator.
+macro_rules! gathered_iter {
+    (
+        $(#[$attr:meta])*
+        $Name:ident<$($gen:tt),*> => $Item:ty, impl[$($param:tt)*],
+        from $Coll:ty, impl[$($cparam:tt)*]
+    ) => {
+        $(#[$attr])*
+        #[derive(Debug)]
+        pub struct $Name<$($gen),*> {
+            inner: crate::vec::IntoIter<$Item>,
+        }
+
+        impl<$($gen),*> Clone for $Name<$($gen),*>
+        where
+            $Item: Clone,
+        {
+            fn clone(&self) -> Self {
+                $Name {
+                    inner: self.inner.clone(),
+                }
+            }
+        }
+
+        into_par_vec!($Coll => $Name<$($gen),*>, impl[$($cparam)*]);
+        delegate_indexed!($Name<$($gen),*> => $Item, impl[$($param)*]);
+    };
+}
+use gathered_iter;
+
 /// Lends a collection's items as a `Vec` (taken out of it), and puts the vector back into the
 /// collection when dropped: how `VecDeque` and `BinaryHeap` drain through `Vec::par_drain`
 /// in place, keeping their allocation.

@@ -5,11 +5,12 @@ use std::collections::VecDeque;
 use std::ops::{Range, RangeBounds};
 
 use super::{delegate_indexed, DrainGuard};
+use crate::bridged::bridged;
 use crate::drain::{simplify_range, ParallelDrainRange};
 use crate::iter::Chain;
-use crate::plumbing::{bridge, Consumer, ProducerCallback, UnindexedConsumer};
+use crate::plumbing::ProducerCallback;
 use crate::{slice, vec};
-use crate::{IndexedParallelIterator, IntoParallelIterator, ParallelIterator};
+use crate::{IntoParallelIterator, ParallelIterator};
 
 /// A parallel iterator over the items of a `VecDeque`, by value and front to back; made by
 /// `into_par_iter`.
@@ -157,41 +158,23 @@ impl<'a, T: Send> ParallelDrainRange<usize> for &'a mut VecDeque<T> {
     }
 }
 
-impl<T: Send> ParallelIterator for Drain<'_, T> {
-    type Item = T;
+bridged! {
+    impl[T: Send] Drain<'_, T> {
+        type Item = T;
 
-    fn drive_unindexed<C>(self, consumer: C) -> C::Result
-    where
-        C: UnindexedConsumer<Self::Item>,
-    {
-        bridge(self, consumer)
-    }
+        fn len(&self) -> usize {
+            self.range.len()
+        }
 
-    fn opt_len(&self) -> Option<usize> {
-        Some(self.len())
-    }
-}
-
-impl<T: Send> IndexedParallelIterator for Drain<'_, T> {
-    fn drive<C>(self, consumer: C) -> C::Result
-    where
-        C: Consumer<Self::Item>,
-    {
-        bridge(self, consumer)
-    }
-
-    fn len(&self) -> usize {
-        self.range.len()
-    }
-
-    fn with_producer<CB>(self, callback: CB) -> CB::Output
-    where
-        CB: ProducerCallback<Self::Item>,
-    {
-        // Moves the items only if the deque wraps around its buffer.
-        let range = self.range.clone();
-        let mut guard = DrainGuard::new(&mut *self.deque);
-        guard.vec.par_drain(range).with_producer(callback)
+        fn with_producer<CB>(self, callback: CB) -> CB::Output
+        where
+            CB: ProducerCallback<Self::Item>,
+        {
+            // Moves the items only if the deque wraps around its buffer.
+            let range = self.range.clone();
+            let mut guard = DrainGuard::new(&mut *self.deque);
+            guard.vec.par_drain(range).with_producer(callback)
+        }
     }
 }
 

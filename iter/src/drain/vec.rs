@@ -8,8 +8,8 @@ use std::ptr;
 use std::slice;
 
 use super::{simplify_range, ParallelDrainRange};
-use crate::plumbing::{bridge, Consumer, Producer, ProducerCallback, UnindexedConsumer};
-use crate::{IndexedParallelIterator, ParallelIterator};
+use crate::bridged::bridged;
+use crate::plumbing::{Producer, ProducerCallback};
 
 /// A parallel iterator that moves a range of items out of a `Vec`; made by
 /// [`ParallelDrainRange::par_drain`]. The range is removed when the iterator is dropped,
@@ -47,47 +47,29 @@ impl<'data, T: Send> ParallelDrainRange<usize> for &'data mut Vec<T> {
     }
 }
 
-impl<T: Send> ParallelIterator for Drain<'_, T> {
-    type Item = T;
+bridged! {
+    impl[T: Send] Drain<'_, T> {
+        type Item = T;
 
-    fn drive_unindexed<C>(self, consumer: C) -> C::Result
-    where
-        C: UnindexedConsumer<Self::Item>,
-    {
-        bridge(self, consumer)
-    }
+        fn len(&self) -> usize {
+            self.range.len()
+        }
 
-    fn opt_len(&self) -> Option<usize> {
-        Some(self.len())
-    }
-}
-
-impl<T: Send> IndexedParallelIterator for Drain<'_, T> {
-    fn drive<C>(self, consumer: C) -> C::Result
-    where
-        C: Consumer<Self::Item>,
-    {
-        bridge(self, consumer)
-    }
-
-    fn len(&self) -> usize {
-        self.range.len()
-    }
-
-    fn with_producer<CB>(self, callback: CB) -> CB::Output
-    where
-        CB: ProducerCallback<Self::Item>,
-    {
-        let Range { start, end } = self.range;
-        // SAFETY: `start <= orig_len == len` (checked by `simplify_range`), and the items
-        // from `start` on stay initialized in the buffer: the vector forgets them (the drained
-        // range is now owned by the producer, the tail until `drop` moves it back).
-        unsafe { self.vec.set_len(start) };
-        // SAFETY: `start..end` is in bounds of the buffer and holds initialized items that
-        // nothing else will read or drop: the vector's length stops at `start`, and `drop`
-        // (which runs after the callback returns) only touches the tail after `end`.
-        let producer = unsafe { DrainProducer::from_vec(self.vec, end - start) };
-        callback.callback(producer)
+        fn with_producer<CB>(self, callback: CB) -> CB::Output
+        where
+            CB: ProducerCallback<Self::Item>,
+        {
+            let Range { start, end } = self.range;
+            // SAFETY: `start <= orig_len == len` (checked by `simplify_range`), and the items
+            // from `start` on stay initialized in the buffer: the vector forgets them (the drained
+            // range is now owned by the producer, the tail until `drop` moves it back).
+            unsafe { self.vec.set_len(start) };
+            // SAFETY: `start..end` is in bounds of the buffer and holds initialized items that
+            // nothing else will read or drop: the vector's length stops at `start`, and `drop`
+            // (which runs after the callback returns) only touches the tail after `end`.
+            let producer = unsafe { DrainProducer::from_vec(self.vec, end - start) };
+            callback.callback(producer)
+        }
     }
 }
 

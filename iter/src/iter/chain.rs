@@ -1,5 +1,6 @@
 //! `chain`: the items of one iterator, then those of another.
 
+use super::wrap::{with_paired_producers, PairProducers};
 use super::*;
 use crate::plumbing::*;
 use crate::weight::scope;
@@ -73,54 +74,27 @@ where
 
     fn with_producer<CB: ProducerCallback<A::Item>>(self, callback: CB) -> CB::Output {
         let a_len = self.a.len();
-        return self.a.with_producer(CallbackA {
-            callback,
-            a_len,
-            b: self.b,
-        });
+        with_paired_producers(self.a, self.b, Chained { a_len }, callback)
+    }
+}
 
-        struct CallbackA<CB, B> {
-            callback: CB,
-            a_len: usize,
-            b: B,
-        }
+/// What `chain` keeps to build its producer: the length of the first part.
+struct Chained {
+    a_len: usize,
+}
 
-        impl<CB, B> ProducerCallback<B::Item> for CallbackA<CB, B>
-        where
-            B: IndexedParallelIterator,
-            CB: ProducerCallback<B::Item>,
-        {
-            type Output = CB::Output;
+impl<T> PairProducers<T, T> for Chained {
+    type Item = T;
 
-            fn callback<A: Producer<Item = B::Item>>(self, a: A) -> CB::Output {
-                self.b.with_producer(CallbackB {
-                    callback: self.callback,
-                    a_len: self.a_len,
-                    a,
-                })
-            }
-        }
-
-        struct CallbackB<CB, A> {
-            callback: CB,
-            a_len: usize,
-            a: A,
-        }
-
-        impl<CB, A> ProducerCallback<A::Item> for CallbackB<CB, A>
-        where
-            A: Producer,
-            CB: ProducerCallback<A::Item>,
-        {
-            type Output = CB::Output;
-
-            fn callback<B: Producer<Item = A::Item>>(self, b: B) -> CB::Output {
-                self.callback.callback(ChainProducer {
-                    a_len: self.a_len,
-                    a: self.a,
-                    b,
-                })
-            }
+    fn pair<A, B>(self, a: A, b: B) -> impl Producer<Item = T>
+    where
+        A: Producer<Item = T>,
+        B: Producer<Item = T>,
+    {
+        ChainProducer {
+            a_len: self.a_len,
+            a,
+            b,
         }
     }
 }

@@ -4,6 +4,7 @@
 //! `fold_chunks_with` share it with a fold instead of a `Vec`.
 
 use super::*;
+use crate::bridged::bridged;
 use crate::plumbing::*;
 
 /// The iterator of [`IndexedParallelIterator::chunks`].
@@ -55,29 +56,17 @@ impl<T: Send> ChunkFn<T> for CollectChunk {
     }
 }
 
-impl<I: IndexedParallelIterator> ParallelIterator for Chunks<I> {
-    type Item = Vec<I::Item>;
+bridged! {
+    impl[I: IndexedParallelIterator] Chunks<I> {
+        type Item = Vec<I::Item>;
 
-    fn drive_unindexed<C: UnindexedConsumer<Self::Item>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
-    }
+        fn len(&self) -> usize {
+            self.base.len().div_ceil(self.size)
+        }
 
-    fn opt_len(&self) -> Option<usize> {
-        Some(self.len())
-    }
-}
-
-impl<I: IndexedParallelIterator> IndexedParallelIterator for Chunks<I> {
-    fn len(&self) -> usize {
-        self.base.len().div_ceil(self.size)
-    }
-
-    fn drive<C: Consumer<Self::Item>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
-    }
-
-    fn with_producer<CB: ProducerCallback<Self::Item>>(self, callback: CB) -> CB::Output {
-        with_chunk_producer(self.base, self.size, CollectChunk, callback)
+        fn with_producer<CB: ProducerCallback<Self::Item>>(self, callback: CB) -> CB::Output {
+            with_chunk_producer(self.base, self.size, CollectChunk, callback)
+        }
     }
 }
 

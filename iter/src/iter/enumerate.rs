@@ -1,6 +1,8 @@
 //! `enumerate`: pairs every item with its index.
 
+use super::wrap::{base_len_limits, wrap_producer};
 use super::*;
+use crate::bridged::bridged;
 use crate::plumbing::*;
 use std::ops::Range;
 
@@ -26,44 +28,19 @@ impl<I> Enumerate<I> {
     }
 }
 
-impl<I: IndexedParallelIterator> ParallelIterator for Enumerate<I> {
-    type Item = (usize, I::Item);
+bridged! {
+    impl[I: IndexedParallelIterator] Enumerate<I> {
+        type Item = (usize, I::Item);
 
-    fn drive_unindexed<C: UnindexedConsumer<Self::Item>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
-    }
-
-    fn opt_len(&self) -> Option<usize> {
-        Some(self.len())
-    }
-}
-
-impl<I: IndexedParallelIterator> IndexedParallelIterator for Enumerate<I> {
-    fn len(&self) -> usize {
-        self.base.len()
-    }
-
-    fn drive<C: Consumer<Self::Item>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
-    }
-
-    fn with_producer<CB: ProducerCallback<Self::Item>>(self, callback: CB) -> CB::Output {
-        return self.base.with_producer(Callback { callback });
-
-        struct Callback<CB> {
-            callback: CB,
+        fn len(&self) -> usize {
+            self.base.len()
         }
 
-        impl<T, CB> ProducerCallback<T> for Callback<CB>
-        where
-            CB: ProducerCallback<(usize, T)>,
-        {
-            type Output = CB::Output;
-
-            fn callback<P: Producer<Item = T>>(self, base: P) -> CB::Output {
-                self.callback
-                    .callback(EnumerateProducer { base, offset: 0 })
-            }
+        fn with_producer<CB: ProducerCallback<Self::Item>>(self, callback: CB) -> CB::Output {
+            wrap_producer!(self.base, callback, [], T => (usize, T), |base| EnumerateProducer {
+                base,
+                offset: 0
+            })
         }
     }
 }
@@ -83,13 +60,7 @@ impl<P: Producer> Producer for EnumerateProducer<P> {
         (self.offset..end).zip(base)
     }
 
-    fn min_len(&self) -> usize {
-        self.base.min_len()
-    }
-
-    fn max_len(&self) -> usize {
-        self.base.max_len()
-    }
+    base_len_limits!();
 
     fn split_at(self, index: usize) -> (Self, Self) {
         let (left, right) = self.base.split_at(index);

@@ -1,37 +1,22 @@
 //! `flat_map`: maps every item to a parallel iterator and yields their items, in order.
 
+use super::closure_adaptor::closure_adaptor;
 use super::*;
 use crate::plumbing::*;
 use crate::weight::{scope, WeightSpec};
-use std::fmt;
 
-/// The iterator of [`ParallelIterator::flat_map`].
-///
-/// # Examples
-///
-/// ```
-/// use weft_iter::prelude::*;
-///
-/// let it: weft_iter::iter::FlatMap<_, _> = (0..3u32).into_par_iter().flat_map(|n| 0..n);
-/// assert_eq!(it.count(), 3);
-/// ```
-#[must_use = "iterator adaptors are lazy and do nothing unless consumed"]
-#[derive(Clone)]
-pub struct FlatMap<I, F> {
-    base: I,
-    map_op: F,
-}
-
-impl<I: fmt::Debug, F> fmt::Debug for FlatMap<I, F> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("FlatMap").field("base", &self.base).finish()
-    }
-}
-
-impl<I, F> FlatMap<I, F> {
-    pub(super) fn new(base: I, map_op: F) -> Self {
-        FlatMap { base, map_op }
-    }
+closure_adaptor! {
+    /// The iterator of [`ParallelIterator::flat_map`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use weft_iter::prelude::*;
+    ///
+    /// let it: weft_iter::iter::FlatMap<_, _> = (0..3u32).into_par_iter().flat_map(|n| 0..n);
+    /// assert_eq!(it.count(), 3);
+    /// ```
+    FlatMap { map_op }
 }
 
 impl<I, F, PI> ParallelIterator for FlatMap<I, F>

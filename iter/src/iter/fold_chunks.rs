@@ -2,6 +2,7 @@
 
 use super::chunks::{assert_chunk_size, with_chunk_producer, ChunkFn};
 use super::*;
+use crate::bridged::bridged;
 use crate::plumbing::*;
 use std::fmt;
 
@@ -69,44 +70,25 @@ where
     }
 }
 
-impl<I, ID, U, F> ParallelIterator for FoldChunks<I, ID, F>
-where
-    I: IndexedParallelIterator,
-    ID: Fn() -> U + Send + Sync,
-    F: Fn(U, I::Item) -> U + Send + Sync,
-    U: Send,
-{
-    type Item = U;
+bridged! {
+    impl[I, ID, U, F] FoldChunks<I, ID, F> where [
+        I: IndexedParallelIterator,
+        ID: Fn() -> U + Send + Sync,
+        F: Fn(U, I::Item) -> U + Send + Sync,
+        U: Send,
+    ] {
+        type Item = U;
 
-    fn drive_unindexed<C: UnindexedConsumer<U>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
-    }
+        fn len(&self) -> usize {
+            self.base.len().div_ceil(self.size)
+        }
 
-    fn opt_len(&self) -> Option<usize> {
-        Some(self.len())
-    }
-}
-
-impl<I, ID, U, F> IndexedParallelIterator for FoldChunks<I, ID, F>
-where
-    I: IndexedParallelIterator,
-    ID: Fn() -> U + Send + Sync,
-    F: Fn(U, I::Item) -> U + Send + Sync,
-    U: Send,
-{
-    fn len(&self) -> usize {
-        self.base.len().div_ceil(self.size)
-    }
-
-    fn drive<C: Consumer<U>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
-    }
-
-    fn with_producer<CB: ProducerCallback<U>>(self, callback: CB) -> CB::Output {
-        let chunk_fn = FoldChunk {
-            identity: &self.identity,
-            fold_op: &self.fold_op,
-        };
-        with_chunk_producer(self.base, self.size, chunk_fn, callback)
+        fn with_producer<CB: ProducerCallback<U>>(self, callback: CB) -> CB::Output {
+            let chunk_fn = FoldChunk {
+                identity: &self.identity,
+                fold_op: &self.fold_op,
+            };
+            with_chunk_producer(self.base, self.size, chunk_fn, callback)
+        }
     }
 }

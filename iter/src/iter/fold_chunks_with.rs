@@ -3,6 +3,7 @@
 
 use super::chunks::{assert_chunk_size, with_chunk_producer, ChunkFn};
 use super::*;
+use crate::bridged::bridged;
 use crate::plumbing::*;
 use std::fmt;
 
@@ -73,42 +74,24 @@ where
     }
 }
 
-impl<I, U, F> ParallelIterator for FoldChunksWith<I, U, F>
-where
-    I: IndexedParallelIterator,
-    F: Fn(U, I::Item) -> U + Send + Sync,
-    U: Send + Clone,
-{
-    type Item = U;
+bridged! {
+    impl[I, U, F] FoldChunksWith<I, U, F> where [
+        I: IndexedParallelIterator,
+        F: Fn(U, I::Item) -> U + Send + Sync,
+        U: Send + Clone,
+    ] {
+        type Item = U;
 
-    fn drive_unindexed<C: UnindexedConsumer<U>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
-    }
+        fn len(&self) -> usize {
+            self.base.len().div_ceil(self.size)
+        }
 
-    fn opt_len(&self) -> Option<usize> {
-        Some(self.len())
-    }
-}
-
-impl<I, U, F> IndexedParallelIterator for FoldChunksWith<I, U, F>
-where
-    I: IndexedParallelIterator,
-    F: Fn(U, I::Item) -> U + Send + Sync,
-    U: Send + Clone,
-{
-    fn len(&self) -> usize {
-        self.base.len().div_ceil(self.size)
-    }
-
-    fn drive<C: Consumer<U>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
-    }
-
-    fn with_producer<CB: ProducerCallback<U>>(self, callback: CB) -> CB::Output {
-        let chunk_fn = FoldChunkWith {
-            item: self.item,
-            fold_op: &self.fold_op,
-        };
-        with_chunk_producer(self.base, self.size, chunk_fn, callback)
+        fn with_producer<CB: ProducerCallback<U>>(self, callback: CB) -> CB::Output {
+            let chunk_fn = FoldChunkWith {
+                item: self.item,
+                fold_op: &self.fold_op,
+            };
+            with_chunk_producer(self.base, self.size, chunk_fn, callback)
+        }
     }
 }

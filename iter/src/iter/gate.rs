@@ -1,6 +1,7 @@
 //! A consumer that lets items through a shared gate: the machinery of `take_any`, `skip_any`,
 //! `take_any_while` and `skip_any_while`.
 
+use super::each::{Each, EachConsumer};
 use crate::plumbing::*;
 
 /// Shared state that decides, item by item and across threads, which items pass.
@@ -12,93 +13,35 @@ pub(super) trait Gate<T>: Sync {
 }
 
 /// Passes the items its gate admits on to `base`.
-pub(super) struct GateConsumer<'g, C, G> {
-    pub(super) base: C,
-    pub(super) gate: &'g G,
-}
+pub(super) type GateConsumer<'g, C, G> = EachConsumer<'g, C, Gated, G>;
 
-impl<'g, T, C, G> Consumer<T> for GateConsumer<'g, C, G>
-where
-    C: Consumer<T>,
-    G: Gate<T>,
-{
-    type Folder = GateConsumer<'g, C::Folder, G>;
-    type Reducer = C::Reducer;
-    type Result = C::Result;
+/// The kind of [`EachConsumer`] that passes on the items a [`Gate`] admits, and stops every
+/// piece once the gate has closed.
+pub(super) struct Gated;
 
-    fn split_at(self, index: usize) -> (Self, Self, C::Reducer) {
-        let (left, right, reducer) = self.base.split_at(index);
-        (
-            GateConsumer {
-                base: left,
-                gate: self.gate,
-            },
-            GateConsumer {
-                base: right,
-                gate: self.gate,
-            },
-            reducer,
+impl<T, G: Gate<T>> Each<T, G> for Gated {
+    type Out = T;
+
+    fn fold<F: Folder<T>>(gate: &G, folder: F, item: T) -> F {
+        if gate.admit(&item) {
+            folder.consume(item)
+        } else {
+            folder
+        }
+    }
+
+    fn fold_iter<F, I>(gate: &G, folder: F, iter: I) -> F
+    where
+        F: Folder<T>,
+        I: Iterator<Item = T>,
+    {
+        folder.consume_iter(
+            iter.take_while(|_| !gate.closed())
+                .filter(|item| gate.admit(item)),
         )
     }
 
-    fn into_folder(self) -> Self::Folder {
-        GateConsumer {
-            base: self.base.into_folder(),
-            gate: self.gate,
-        }
-    }
-
-    fn full(&self) -> bool {
-        self.gate.closed() || self.base.full()
-    }
-}
-
-impl<'g, T, C, G> UnindexedConsumer<T> for GateConsumer<'g, C, G>
-where
-    C: UnindexedConsumer<T>,
-    G: Gate<T>,
-{
-    fn split_off_left(&self) -> Self {
-        GateConsumer {
-            base: self.base.split_off_left(),
-            gate: self.gate,
-        }
-    }
-
-    fn to_reducer(&self) -> C::Reducer {
-        self.base.to_reducer()
-    }
-}
-
-impl<T, F, G> Folder<T> for GateConsumer<'_, F, G>
-where
-    F: Folder<T>,
-    G: Gate<T>,
-{
-    type Result = F::Result;
-
-    fn consume(mut self, item: T) -> Self {
-        if self.gate.admit(&item) {
-            self.base = self.base.consume(item);
-        }
-        self
-    }
-
-    fn consume_iter<I: IntoIterator<Item = T>>(mut self, iter: I) -> Self {
-        let gate = self.gate;
-        self.base = self.base.consume_iter(
-            iter.into_iter()
-                .take_while(|_| !gate.closed())
-                .filter(|item| gate.admit(item)),
-        );
-        self
-    }
-
-    fn complete(self) -> F::Result {
-        self.base.complete()
-    }
-
-    fn full(&self) -> bool {
-        self.gate.closed() || self.base.full()
+    fn closed(gate: &G) -> bool {
+        gate.closed()
     }
 }

@@ -1,36 +1,21 @@
 //! `inspect`: calls a function on a reference to every item and passes the item on.
 
+use super::closure_adaptor::closure_adaptor;
 use super::*;
 use crate::plumbing::*;
-use std::fmt;
 
-/// The iterator of [`ParallelIterator::inspect`].
-///
-/// # Examples
-///
-/// ```
-/// use weft_iter::prelude::*;
-///
-/// let it: weft_iter::iter::Inspect<_, _> = (0..3).into_par_iter().inspect(|x| assert!(*x < 3));
-/// assert_eq!(it.count(), 3);
-/// ```
-#[must_use = "iterator adaptors are lazy and do nothing unless consumed"]
-#[derive(Clone)]
-pub struct Inspect<I, F> {
-    base: I,
-    inspect_op: F,
-}
-
-impl<I: fmt::Debug, F> fmt::Debug for Inspect<I, F> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Inspect").field("base", &self.base).finish()
-    }
-}
-
-impl<I, F> Inspect<I, F> {
-    pub(super) fn new(base: I, inspect_op: F) -> Self {
-        Inspect { base, inspect_op }
-    }
+closure_adaptor! {
+    /// The iterator of [`ParallelIterator::inspect`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use weft_iter::prelude::*;
+    ///
+    /// let it: weft_iter::iter::Inspect<_, _> = (0..3).into_par_iter().inspect(|x| assert!(*x < 3));
+    /// assert_eq!(it.count(), 3);
+    /// ```
+    Inspect { inspect_op }
 }
 
 fn inspect<T>(op: &impl Fn(&T)) -> impl Fn(T) -> T + '_ {

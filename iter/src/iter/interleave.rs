@@ -1,6 +1,8 @@
 //! `interleave`: alternates the items of two indexed iterators, then the rest of the longer.
 
+use super::wrap::{with_paired_producers, PairProducers};
 use super::*;
+use crate::bridged::bridged;
 use crate::plumbing::*;
 
 /// The iterator of [`IndexedParallelIterator::interleave`].
@@ -26,99 +28,55 @@ impl<I, J> Interleave<I, J> {
     }
 }
 
-impl<I, J> ParallelIterator for Interleave<I, J>
-where
-    I: IndexedParallelIterator,
-    J: IndexedParallelIterator<Item = I::Item>,
-{
-    type Item = I::Item;
+bridged! {
+    impl[I, J] Interleave<I, J> where [
+        I: IndexedParallelIterator,
+        J: IndexedParallelIterator<Item = I::Item>,
+    ] {
+        type Item = I::Item;
 
-    fn drive_unindexed<C: UnindexedConsumer<I::Item>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
-    }
-
-    fn opt_len(&self) -> Option<usize> {
-        Some(self.len())
-    }
-}
-
-impl<I, J> IndexedParallelIterator for Interleave<I, J>
-where
-    I: IndexedParallelIterator,
-    J: IndexedParallelIterator<Item = I::Item>,
-{
-    fn len(&self) -> usize {
-        self.i
-            .len()
-            .checked_add(self.j.len())
-            .expect("the length of an interleave overflows a usize")
-    }
-
-    fn drive<C: Consumer<I::Item>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
-    }
-
-    fn with_producer<CB: ProducerCallback<I::Item>>(self, callback: CB) -> CB::Output {
-        let (i_len, j_len) = (self.i.len(), self.j.len());
-        return self.i.with_producer(CallbackI {
-            callback,
-            i_len,
-            j_len,
-            j: self.j,
-        });
-
-        struct CallbackI<CB, J> {
-            callback: CB,
-            i_len: usize,
-            j_len: usize,
-            j: J,
+        fn len(&self) -> usize {
+            self.i
+                .len()
+                .checked_add(self.j.len())
+                .expect("the length of an interleave overflows a usize")
         }
 
-        impl<CB, J> ProducerCallback<J::Item> for CallbackI<CB, J>
-        where
-            J: IndexedParallelIterator,
-            CB: ProducerCallback<J::Item>,
-        {
-            type Output = CB::Output;
-
-            fn callback<I: Producer<Item = J::Item>>(self, i: I) -> CB::Output {
-                self.j.with_producer(CallbackJ {
-                    callback: self.callback,
-                    i_len: self.i_len,
-                    j_len: self.j_len,
-                    i,
-                })
-            }
-        }
-
-        struct CallbackJ<CB, I> {
-            callback: CB,
-            i_len: usize,
-            j_len: usize,
-            i: I,
-        }
-
-        impl<CB, I> ProducerCallback<I::Item> for CallbackJ<CB, I>
-        where
-            I: Producer,
-            CB: ProducerCallback<I::Item>,
-        {
-            type Output = CB::Output;
-
-            fn callback<J: Producer<Item = I::Item>>(self, j: J) -> CB::Output {
-                self.callback.callback(InterleaveProducer {
-                    i: self.i,
-                    j,
-                    i_len: self.i_len,
-                    j_len: self.j_len,
-                    i_next: true,
-                })
-            }
+        fn with_producer<CB: ProducerCallback<I::Item>>(self, callback: CB) -> CB::Output {
+            let lens = Interleaved {
+                i_len: self.i.len(),
+                j_len: self.j.len(),
+            };
+            with_paired_producers(self.i, self.j, lens, callback)
         }
     }
 }
 
 /// Alternates `i` and `j`, starting with `i` when `i_next`.
+/// What `interleave` keeps to build its producer: the lengths of both parts.
+struct Interleaved {
+    i_len: usize,
+    j_len: usize,
+}
+
+impl<T> PairProducers<T, T> for Interleaved {
+    type Item = T;
+
+    fn pair<I, J>(self, i: I, j: J) -> impl Producer<Item = T>
+    where
+        I: Producer<Item = T>,
+        J: Producer<Item = T>,
+    {
+        InterleaveProducer {
+            i,
+            j,
+            i_len: self.i_len,
+            j_len: self.j_len,
+            i_next: true,
+        }
+    }
+}
+
 struct InterleaveProducer<I, J> {
     i: I,
     j: J,

@@ -1,6 +1,7 @@
 //! `interleave_shortest`: alternates the items of two indexed iterators until one runs out.
 
 use super::*;
+use crate::bridged::bridged;
 use crate::plumbing::*;
 
 /// The iterator of [`IndexedParallelIterator::interleave_shortest`].
@@ -38,36 +39,19 @@ where
     }
 }
 
-impl<I, J> ParallelIterator for InterleaveShortest<I, J>
-where
-    I: IndexedParallelIterator,
-    J: IndexedParallelIterator<Item = I::Item>,
-{
-    type Item = I::Item;
+bridged! {
+    impl[I, J] InterleaveShortest<I, J> where [
+        I: IndexedParallelIterator,
+        J: IndexedParallelIterator<Item = I::Item>,
+    ] {
+        type Item = I::Item;
 
-    fn drive_unindexed<C: UnindexedConsumer<I::Item>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
-    }
+        fn len(&self) -> usize {
+            self.interleave.len()
+        }
 
-    fn opt_len(&self) -> Option<usize> {
-        Some(self.len())
-    }
-}
-
-impl<I, J> IndexedParallelIterator for InterleaveShortest<I, J>
-where
-    I: IndexedParallelIterator,
-    J: IndexedParallelIterator<Item = I::Item>,
-{
-    fn len(&self) -> usize {
-        self.interleave.len()
-    }
-
-    fn drive<C: Consumer<I::Item>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
-    }
-
-    fn with_producer<CB: ProducerCallback<I::Item>>(self, callback: CB) -> CB::Output {
-        self.interleave.with_producer(callback)
+        fn with_producer<CB: ProducerCallback<I::Item>>(self, callback: CB) -> CB::Output {
+            self.interleave.with_producer(callback)
+        }
     }
 }

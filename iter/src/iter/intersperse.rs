@@ -5,6 +5,7 @@
 //! its output length. Unindexed, every piece but the leftmost opens with a separator, as in
 //! rayon: a leftmost piece that turns out empty leaves the separator of the next one leading.
 
+use super::wrap::base_len_limits;
 use super::*;
 use crate::plumbing::*;
 use std::cell::Cell;
@@ -152,13 +153,7 @@ where
         }
     }
 
-    fn min_len(&self) -> usize {
-        self.base.min_len()
-    }
-
-    fn max_len(&self) -> usize {
-        self.base.max_len()
-    }
+    base_len_limits!();
 
     fn split_at(self, index: usize) -> (Self, Self) {
         let (left, right) = self.base.split_at(items_before(index, self.sep_first));

@@ -1,6 +1,7 @@
 //! What `with_min_len` and `with_max_len` share: a producer that narrows its base's limits on
 //! how many items a piece may hold.
 
+use super::wrap::wrap_producer;
 use super::*;
 use crate::plumbing::*;
 
@@ -11,28 +12,9 @@ where
     I: IndexedParallelIterator,
     CB: ProducerCallback<I::Item>,
 {
-    return base.with_producer(Callback { callback, min, max });
-
-    struct Callback<CB> {
-        callback: CB,
-        min: usize,
-        max: usize,
-    }
-
-    impl<T, CB> ProducerCallback<T> for Callback<CB>
-    where
-        CB: ProducerCallback<T>,
-    {
-        type Output = CB::Output;
-
-        fn callback<P: Producer<Item = T>>(self, base: P) -> CB::Output {
-            self.callback.callback(LenLimitsProducer {
-                base,
-                min: self.min,
-                max: self.max,
-            })
-        }
-    }
+    wrap_producer!(base, callback, [min: usize = min, max: usize = max], |base| {
+        LenLimitsProducer { base, min, max }
+    })
 }
 
 struct LenLimitsProducer<P> {

@@ -5,6 +5,7 @@
 //! `map_init` (whose seed lends each piece a value of its thread, see `thread_values`).
 
 use super::fold::{CloneSeed, Seed};
+use super::wrap::base_len_limits;
 use super::*;
 use crate::plumbing::*;
 use std::fmt;
@@ -177,13 +178,7 @@ where
         }
     }
 
-    fn min_len(&self) -> usize {
-        self.base.min_len()
-    }
-
-    fn max_len(&self) -> usize {
-        self.base.max_len()
-    }
+    base_len_limits!();
 
     fn split_at(self, index: usize) -> (Self, Self) {
         let (left, right) = self.base.split_at(index);

@@ -1,6 +1,7 @@
 //! `with_max_len`: pieces hold at most `max` items (more splits).
 
 use super::*;
+use crate::bridged::bridged;
 use crate::iter::len_limits;
 use crate::plumbing::*;
 
@@ -27,28 +28,16 @@ impl<I> MaxLen<I> {
     }
 }
 
-impl<I: IndexedParallelIterator> ParallelIterator for MaxLen<I> {
-    type Item = I::Item;
+bridged! {
+    impl[I: IndexedParallelIterator] MaxLen<I> {
+        type Item = I::Item;
 
-    fn drive_unindexed<C: UnindexedConsumer<Self::Item>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
-    }
+        fn len(&self) -> usize {
+            self.base.len()
+        }
 
-    fn opt_len(&self) -> Option<usize> {
-        Some(self.len())
-    }
-}
-
-impl<I: IndexedParallelIterator> IndexedParallelIterator for MaxLen<I> {
-    fn len(&self) -> usize {
-        self.base.len()
-    }
-
-    fn drive<C: Consumer<Self::Item>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
-    }
-
-    fn with_producer<CB: ProducerCallback<Self::Item>>(self, callback: CB) -> CB::Output {
-        len_limits::with_len_limits(self.base, 0, self.max, callback)
+        fn with_producer<CB: ProducerCallback<Self::Item>>(self, callback: CB) -> CB::Output {
+            len_limits::with_len_limits(self.base, 0, self.max, callback)
+        }
     }
 }

@@ -1,6 +1,7 @@
 //! `with_min_len`: pieces hold at least `min` items (fewer splits).
 
 use super::*;
+use crate::bridged::bridged;
 use crate::iter::len_limits;
 use crate::plumbing::*;
 
@@ -27,28 +28,16 @@ impl<I> MinLen<I> {
     }
 }
 
-impl<I: IndexedParallelIterator> ParallelIterator for MinLen<I> {
-    type Item = I::Item;
+bridged! {
+    impl[I: IndexedParallelIterator] MinLen<I> {
+        type Item = I::Item;
 
-    fn drive_unindexed<C: UnindexedConsumer<Self::Item>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
-    }
+        fn len(&self) -> usize {
+            self.base.len()
+        }
 
-    fn opt_len(&self) -> Option<usize> {
-        Some(self.len())
-    }
-}
-
-impl<I: IndexedParallelIterator> IndexedParallelIterator for MinLen<I> {
-    fn len(&self) -> usize {
-        self.base.len()
-    }
-
-    fn drive<C: Consumer<Self::Item>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
-    }
-
-    fn with_producer<CB: ProducerCallback<Self::Item>>(self, callback: CB) -> CB::Output {
-        len_limits::with_len_limits(self.base, self.min, usize::MAX, callback)
+        fn with_producer<CB: ProducerCallback<Self::Item>>(self, callback: CB) -> CB::Output {
+            len_limits::with_len_limits(self.base, self.min, usize::MAX, callback)
+        }
     }
 }

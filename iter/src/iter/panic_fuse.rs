@@ -1,5 +1,6 @@
 //! `panic_fuse`: once any closure panics, every other piece stops as soon as it can.
 
+use super::wrap::base_len_limits;
 use super::*;
 use crate::plumbing::*;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -121,13 +122,7 @@ impl<'a, P: Producer> Producer for PanicFuseProducer<'a, P> {
         }
     }
 
-    fn min_len(&self) -> usize {
-        self.base.min_len()
-    }
-
-    fn max_len(&self) -> usize {
-        self.base.max_len()
-    }
+    base_len_limits!();
 
     fn split_at(self, index: usize) -> (Self, Self) {
         let (left, right) = self.base.split_at(index);

@@ -1,6 +1,8 @@
 //! `rev`: the items in reverse order.
 
+use super::wrap::{base_len_limits, wrap_producer};
 use super::*;
+use crate::bridged::bridged;
 use crate::plumbing::*;
 
 /// The iterator of [`IndexedParallelIterator::rev`].
@@ -25,48 +27,17 @@ impl<I> Rev<I> {
     }
 }
 
-impl<I: IndexedParallelIterator> ParallelIterator for Rev<I> {
-    type Item = I::Item;
+bridged! {
+    impl[I: IndexedParallelIterator] Rev<I> {
+        type Item = I::Item;
 
-    fn drive_unindexed<C: UnindexedConsumer<Self::Item>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
-    }
-
-    fn opt_len(&self) -> Option<usize> {
-        Some(self.len())
-    }
-}
-
-impl<I: IndexedParallelIterator> IndexedParallelIterator for Rev<I> {
-    fn len(&self) -> usize {
-        self.base.len()
-    }
-
-    fn drive<C: Consumer<Self::Item>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
-    }
-
-    fn with_producer<CB: ProducerCallback<Self::Item>>(self, callback: CB) -> CB::Output {
-        let len = self.base.len();
-        return self.base.with_producer(Callback { callback, len });
-
-        struct Callback<CB> {
-            callback: CB,
-            len: usize,
+        fn len(&self) -> usize {
+            self.base.len()
         }
 
-        impl<T, CB> ProducerCallback<T> for Callback<CB>
-        where
-            CB: ProducerCallback<T>,
-        {
-            type Output = CB::Output;
-
-            fn callback<P: Producer<Item = T>>(self, base: P) -> CB::Output {
-                self.callback.callback(RevProducer {
-                    base,
-                    len: self.len,
-                })
-            }
+        fn with_producer<CB: ProducerCallback<Self::Item>>(self, callback: CB) -> CB::Output {
+            let len = self.base.len();
+            wrap_producer!(self.base, callback, [len: usize = len], |base| RevProducer { base, len })
         }
     }
 }
@@ -84,13 +55,7 @@ impl<P: Producer> Producer for RevProducer<P> {
         self.base.into_iter().rev()
     }
 
-    fn min_len(&self) -> usize {
-        self.base.min_len()
-    }
-
-    fn max_len(&self) -> usize {
-        self.base.max_len()
-    }
+    base_len_limits!();
 
     fn split_at(self, index: usize) -> (Self, Self) {
         let (left, right) = self.base.split_at(self.len - index);

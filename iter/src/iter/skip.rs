@@ -1,6 +1,8 @@
 //! `skip`: all items but the first `n`.
 
+use super::wrap::wrap_producer;
 use super::*;
+use crate::bridged::bridged;
 use crate::plumbing::*;
 
 /// The iterator of [`IndexedParallelIterator::skip`].
@@ -27,49 +29,17 @@ impl<I: IndexedParallelIterator> Skip<I> {
     }
 }
 
-impl<I: IndexedParallelIterator> ParallelIterator for Skip<I> {
-    type Item = I::Item;
+bridged! {
+    impl[I: IndexedParallelIterator] Skip<I> {
+        type Item = I::Item;
 
-    fn drive_unindexed<C: UnindexedConsumer<Self::Item>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
-    }
-
-    fn opt_len(&self) -> Option<usize> {
-        Some(self.len())
-    }
-}
-
-impl<I: IndexedParallelIterator> IndexedParallelIterator for Skip<I> {
-    fn len(&self) -> usize {
-        self.base.len() - self.n
-    }
-
-    fn drive<C: Consumer<Self::Item>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
-    }
-
-    fn with_producer<CB: ProducerCallback<Self::Item>>(self, callback: CB) -> CB::Output {
-        return self.base.with_producer(Callback {
-            callback,
-            n: self.n,
-        });
-
-        struct Callback<CB> {
-            callback: CB,
-            n: usize,
+        fn len(&self) -> usize {
+            self.base.len() - self.n
         }
 
-        impl<T, CB> ProducerCallback<T> for Callback<CB>
-        where
-            CB: ProducerCallback<T>,
-        {
-            type Output = CB::Output;
-
-            fn callback<P: Producer<Item = T>>(self, base: P) -> CB::Output {
-                // The skipped items are dropped with the left half.
-                let (_, after) = base.split_at(self.n);
-                self.callback.callback(after)
-            }
+        fn with_producer<CB: ProducerCallback<Self::Item>>(self, callback: CB) -> CB::Output {
+            // The skipped items are dropped with the left half.
+            wrap_producer!(self.base, callback, [n: usize = self.n], |base| base.split_at(n).1)
         }
     }
 }

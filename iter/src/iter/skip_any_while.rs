@@ -1,41 +1,24 @@
 //! `skip_any_while`: skips items while a predicate holds; once it fails on any item, the
 //! others stop skipping as soon as they see it.
 
+use super::closure_adaptor::closure_adaptor;
 use super::gate::{Gate, GateConsumer};
 use super::*;
 use crate::plumbing::*;
-use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// The iterator of [`ParallelIterator::skip_any_while`].
-///
-/// # Examples
-///
-/// ```
-/// use weft_iter::prelude::*;
-///
-/// let it: weft_iter::iter::SkipAnyWhile<_, _> = (0..100).into_par_iter().skip_any_while(|x| *x < 50);
-/// assert!(it.count() >= 50);
-/// ```
-#[must_use = "iterator adaptors are lazy and do nothing unless consumed"]
-#[derive(Clone)]
-pub struct SkipAnyWhile<I, P> {
-    base: I,
-    predicate: P,
-}
-
-impl<I: fmt::Debug, P> fmt::Debug for SkipAnyWhile<I, P> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("SkipAnyWhile")
-            .field("base", &self.base)
-            .finish()
-    }
-}
-
-impl<I, P> SkipAnyWhile<I, P> {
-    pub(super) fn new(base: I, predicate: P) -> Self {
-        SkipAnyWhile { base, predicate }
-    }
+closure_adaptor! {
+    /// The iterator of [`ParallelIterator::skip_any_while`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use weft_iter::prelude::*;
+    ///
+    /// let it: weft_iter::iter::SkipAnyWhile<_, _> = (0..100).into_par_iter().skip_any_while(|x| *x < 50);
+    /// assert!(it.count() >= 50);
+    /// ```
+    SkipAnyWhile { predicate }
 }
 
 struct Skipping<'p, P> {
@@ -73,9 +56,7 @@ where
             predicate: &self.predicate,
             skipping: AtomicBool::new(true),
         };
-        self.base.drive_unindexed(GateConsumer {
-            base: consumer,
-            gate: &gate,
-        })
+        self.base
+            .drive_unindexed(GateConsumer::new(consumer, &gate))
     }
 }

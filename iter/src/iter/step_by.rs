@@ -1,6 +1,8 @@
 //! `step_by`: every `step`-th item, starting with the first.
 
+use super::wrap::wrap_producer;
 use super::*;
+use crate::bridged::bridged;
 use crate::plumbing::*;
 
 /// The iterator of [`IndexedParallelIterator::step_by`].
@@ -27,54 +29,22 @@ impl<I> StepBy<I> {
     }
 }
 
-impl<I: IndexedParallelIterator> ParallelIterator for StepBy<I> {
-    type Item = I::Item;
+bridged! {
+    impl[I: IndexedParallelIterator] StepBy<I> {
+        type Item = I::Item;
 
-    fn drive_unindexed<C: UnindexedConsumer<Self::Item>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
-    }
-
-    fn opt_len(&self) -> Option<usize> {
-        Some(self.len())
-    }
-}
-
-impl<I: IndexedParallelIterator> IndexedParallelIterator for StepBy<I> {
-    fn len(&self) -> usize {
-        self.base.len().div_ceil(self.step)
-    }
-
-    fn drive<C: Consumer<Self::Item>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
-    }
-
-    fn with_producer<CB: ProducerCallback<Self::Item>>(self, callback: CB) -> CB::Output {
-        let len = self.base.len();
-        return self.base.with_producer(Callback {
-            callback,
-            step: self.step,
-            len,
-        });
-
-        struct Callback<CB> {
-            callback: CB,
-            step: usize,
-            len: usize,
+        fn len(&self) -> usize {
+            self.base.len().div_ceil(self.step)
         }
 
-        impl<T, CB> ProducerCallback<T> for Callback<CB>
-        where
-            CB: ProducerCallback<T>,
-        {
-            type Output = CB::Output;
-
-            fn callback<P: Producer<Item = T>>(self, base: P) -> CB::Output {
-                self.callback.callback(StepByProducer {
-                    base,
-                    step: self.step,
-                    len: self.len,
-                })
-            }
+        fn with_producer<CB: ProducerCallback<Self::Item>>(self, callback: CB) -> CB::Output {
+            let len = self.base.len();
+            wrap_producer!(
+                self.base,
+                callback,
+                [step: usize = self.step, len: usize = len],
+                |base| StepByProducer { base, step, len }
+            )
         }
     }
 }

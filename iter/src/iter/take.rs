@@ -1,6 +1,8 @@
 //! `take`: the first `n` items.
 
+use super::wrap::wrap_producer;
 use super::*;
+use crate::bridged::bridged;
 use crate::plumbing::*;
 
 /// The iterator of [`IndexedParallelIterator::take`].
@@ -27,49 +29,17 @@ impl<I: IndexedParallelIterator> Take<I> {
     }
 }
 
-impl<I: IndexedParallelIterator> ParallelIterator for Take<I> {
-    type Item = I::Item;
+bridged! {
+    impl[I: IndexedParallelIterator] Take<I> {
+        type Item = I::Item;
 
-    fn drive_unindexed<C: UnindexedConsumer<Self::Item>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
-    }
-
-    fn opt_len(&self) -> Option<usize> {
-        Some(self.len())
-    }
-}
-
-impl<I: IndexedParallelIterator> IndexedParallelIterator for Take<I> {
-    fn len(&self) -> usize {
-        self.n
-    }
-
-    fn drive<C: Consumer<Self::Item>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
-    }
-
-    fn with_producer<CB: ProducerCallback<Self::Item>>(self, callback: CB) -> CB::Output {
-        return self.base.with_producer(Callback {
-            callback,
-            n: self.n,
-        });
-
-        struct Callback<CB> {
-            callback: CB,
-            n: usize,
+        fn len(&self) -> usize {
+            self.n
         }
 
-        impl<T, CB> ProducerCallback<T> for Callback<CB>
-        where
-            CB: ProducerCallback<T>,
-        {
-            type Output = CB::Output;
-
-            fn callback<P: Producer<Item = T>>(self, base: P) -> CB::Output {
-                // The rest is dropped with the right half.
-                let (before, _) = base.split_at(self.n);
-                self.callback.callback(before)
-            }
+        fn with_producer<CB: ProducerCallback<Self::Item>>(self, callback: CB) -> CB::Output {
+            // The rest is dropped with the right half.
+            wrap_producer!(self.base, callback, [n: usize = self.n], |base| base.split_at(n).0)
         }
     }
 }

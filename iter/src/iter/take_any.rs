@@ -69,9 +69,7 @@ impl<I: ParallelIterator> ParallelIterator for TakeAny<I> {
             limit: self.count,
             taken: AtomicUsize::new(0),
         };
-        self.base.drive_unindexed(GateConsumer {
-            base: consumer,
-            gate: &gate,
-        })
+        self.base
+            .drive_unindexed(GateConsumer::new(consumer, &gate))
     }
 }

@@ -1,41 +1,24 @@
 //! `take_any_while`: items while a predicate holds; once it fails on any item, the others
 //! stop taking as soon as they see it.
 
+use super::closure_adaptor::closure_adaptor;
 use super::gate::{Gate, GateConsumer};
 use super::*;
 use crate::plumbing::*;
-use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// The iterator of [`ParallelIterator::take_any_while`].
-///
-/// # Examples
-///
-/// ```
-/// use weft_iter::prelude::*;
-///
-/// let it: weft_iter::iter::TakeAnyWhile<_, _> = (0..100).into_par_iter().take_any_while(|x| *x < 50);
-/// assert!(it.count() <= 50);
-/// ```
-#[must_use = "iterator adaptors are lazy and do nothing unless consumed"]
-#[derive(Clone)]
-pub struct TakeAnyWhile<I, P> {
-    base: I,
-    predicate: P,
-}
-
-impl<I: fmt::Debug, P> fmt::Debug for TakeAnyWhile<I, P> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("TakeAnyWhile")
-            .field("base", &self.base)
-            .finish()
-    }
-}
-
-impl<I, P> TakeAnyWhile<I, P> {
-    pub(super) fn new(base: I, predicate: P) -> Self {
-        TakeAnyWhile { base, predicate }
-    }
+closure_adaptor! {
+    /// The iterator of [`ParallelIterator::take_any_while`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use weft_iter::prelude::*;
+    ///
+    /// let it: weft_iter::iter::TakeAnyWhile<_, _> = (0..100).into_par_iter().take_any_while(|x| *x < 50);
+    /// assert!(it.count() <= 50);
+    /// ```
+    TakeAnyWhile { predicate }
 }
 
 struct Taking<'p, P> {
@@ -73,9 +56,7 @@ where
             predicate: &self.predicate,
             taking: AtomicBool::new(true),
         };
-        self.base.drive_unindexed(GateConsumer {
-            base: consumer,
-            gate: &gate,
-        })
+        self.base
+            .drive_unindexed(GateConsumer::new(consumer, &gate))
     }
 }

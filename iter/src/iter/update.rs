@@ -1,36 +1,21 @@
 //! `update`: mutates every item in place with a function, and passes it on.
 
+use super::closure_adaptor::closure_adaptor;
 use super::*;
 use crate::plumbing::*;
-use std::fmt;
 
-/// The iterator of [`ParallelIterator::inspect`].
-///
-/// # Examples
-///
-/// ```
-/// use weft_iter::prelude::*;
-///
-/// let it: weft_iter::iter::Update<_, _> = (0..3).into_par_iter().update(|x| *x += 1);
-/// assert_eq!(it.count(), 3);
-/// ```
-#[must_use = "iterator adaptors are lazy and do nothing unless consumed"]
-#[derive(Clone)]
-pub struct Update<I, F> {
-    base: I,
-    update_op: F,
-}
-
-impl<I: fmt::Debug, F> fmt::Debug for Update<I, F> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Update").field("base", &self.base).finish()
-    }
-}
-
-impl<I, F> Update<I, F> {
-    pub(super) fn new(base: I, update_op: F) -> Self {
-        Update { base, update_op }
-    }
+closure_adaptor! {
+    /// The iterator of [`ParallelIterator::inspect`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use weft_iter::prelude::*;
+    ///
+    /// let it: weft_iter::iter::Update<_, _> = (0..3).into_par_iter().update(|x| *x += 1);
+    /// assert_eq!(it.count(), 3);
+    /// ```
+    Update { update_op }
 }
 
 fn update<T>(op: &impl Fn(&mut T)) -> impl Fn(T) -> T + '_ {

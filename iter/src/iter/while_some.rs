@@ -1,5 +1,6 @@
 //! `while_some`: items of an iterator of `Option`s, until a `None` is seen anywhere.
 
+use super::each::{Each, EachConsumer};
 use super::*;
 use crate::plumbing::*;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -34,90 +35,32 @@ where
     type Item = T;
 
     fn drive_unindexed<C: UnindexedConsumer<T>>(self, consumer: C) -> C::Result {
-        let full = AtomicBool::new(false);
-        self.base.drive_unindexed(WhileSomeConsumer {
-            base: consumer,
-            full: &full,
-        })
+        let none_seen = AtomicBool::new(false);
+        self.base
+            .drive_unindexed(EachConsumer::<_, UntilNone, _>::new(consumer, &none_seen))
     }
 }
 
-struct WhileSomeConsumer<'f, C> {
-    base: C,
-    full: &'f AtomicBool,
-}
+/// The kind of [`EachConsumer`] that passes on the value of each `Some`, and stops every piece
+/// once a `None` was seen anywhere (the flag it sets).
+///
+/// Memory ordering: the flag is `Relaxed`; it only lets pieces stop early, and guards no data.
+struct UntilNone;
 
-impl<'f, T, C> Consumer<Option<T>> for WhileSomeConsumer<'f, C>
-where
-    C: Consumer<T>,
-    T: Send,
-{
-    type Folder = WhileSomeConsumer<'f, C::Folder>;
-    type Reducer = C::Reducer;
-    type Result = C::Result;
+impl<T> Each<Option<T>, AtomicBool> for UntilNone {
+    type Out = T;
 
-    fn split_at(self, index: usize) -> (Self, Self, C::Reducer) {
-        let (left, right, reducer) = self.base.split_at(index);
-        (
-            WhileSomeConsumer {
-                base: left,
-                full: self.full,
-            },
-            WhileSomeConsumer {
-                base: right,
-                full: self.full,
-            },
-            reducer,
-        )
-    }
-
-    fn into_folder(self) -> Self::Folder {
-        WhileSomeConsumer {
-            base: self.base.into_folder(),
-            full: self.full,
-        }
-    }
-
-    fn full(&self) -> bool {
-        // Relaxed: the flag only lets pieces stop early.
-        self.full.load(Ordering::Relaxed) || self.base.full()
-    }
-}
-
-impl<'f, T, C> UnindexedConsumer<Option<T>> for WhileSomeConsumer<'f, C>
-where
-    C: UnindexedConsumer<T>,
-    T: Send,
-{
-    fn split_off_left(&self) -> Self {
-        WhileSomeConsumer {
-            base: self.base.split_off_left(),
-            full: self.full,
-        }
-    }
-
-    fn to_reducer(&self) -> C::Reducer {
-        self.base.to_reducer()
-    }
-}
-
-impl<T, F: Folder<T>> Folder<Option<T>> for WhileSomeConsumer<'_, F> {
-    type Result = F::Result;
-
-    fn consume(mut self, item: Option<T>) -> Self {
+    fn fold<F: Folder<T>>(none_seen: &AtomicBool, folder: F, item: Option<T>) -> F {
         match item {
-            Some(item) => self.base = self.base.consume(item),
-            // Relaxed: see `full`.
-            None => self.full.store(true, Ordering::Relaxed),
+            Some(item) => folder.consume(item),
+            None => {
+                none_seen.store(true, Ordering::Relaxed);
+                folder
+            }
         }
-        self
     }
 
-    fn complete(self) -> F::Result {
-        self.base.complete()
-    }
-
-    fn full(&self) -> bool {
-        self.full.load(Ordering::Relaxed) || self.base.full()
+    fn closed(none_seen: &AtomicBool) -> bool {
+        none_seen.load(Ordering::Relaxed)
     }
 }

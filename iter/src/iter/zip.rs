@@ -1,6 +1,8 @@
 //! `zip`: pairs of items from two indexed iterators, as long as the shorter one.
 
+use super::wrap::{with_paired_producers, PairProducers};
 use super::*;
+use crate::bridged::bridged;
 use crate::plumbing::*;
 
 /// The iterator of [`IndexedParallelIterator::zip`].
@@ -26,77 +28,35 @@ impl<A, B> Zip<A, B> {
     }
 }
 
-impl<A, B> ParallelIterator for Zip<A, B>
-where
-    A: IndexedParallelIterator,
-    B: IndexedParallelIterator,
-{
-    type Item = (A::Item, B::Item);
+bridged! {
+    impl[A, B] Zip<A, B> where [
+        A: IndexedParallelIterator,
+        B: IndexedParallelIterator,
+    ] {
+        type Item = (A::Item, B::Item);
 
-    fn drive_unindexed<C: UnindexedConsumer<Self::Item>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
-    }
+        fn len(&self) -> usize {
+            self.a.len().min(self.b.len())
+        }
 
-    fn opt_len(&self) -> Option<usize> {
-        Some(self.len())
+        fn with_producer<CB: ProducerCallback<Self::Item>>(self, callback: CB) -> CB::Output {
+            with_paired_producers(self.a, self.b, Zipped, callback)
+        }
     }
 }
 
-impl<A, B> IndexedParallelIterator for Zip<A, B>
-where
-    A: IndexedParallelIterator,
-    B: IndexedParallelIterator,
-{
-    fn len(&self) -> usize {
-        self.a.len().min(self.b.len())
-    }
+/// What `zip` keeps to build its producer: nothing.
+struct Zipped;
 
-    fn drive<C: Consumer<Self::Item>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
-    }
+impl<TA, TB> PairProducers<TA, TB> for Zipped {
+    type Item = (TA, TB);
 
-    fn with_producer<CB: ProducerCallback<Self::Item>>(self, callback: CB) -> CB::Output {
-        return self.a.with_producer(CallbackA {
-            callback,
-            b: self.b,
-        });
-
-        struct CallbackA<CB, B> {
-            callback: CB,
-            b: B,
-        }
-
-        impl<CB, ITEM, B> ProducerCallback<ITEM> for CallbackA<CB, B>
-        where
-            B: IndexedParallelIterator,
-            CB: ProducerCallback<(ITEM, B::Item)>,
-        {
-            type Output = CB::Output;
-
-            fn callback<A: Producer<Item = ITEM>>(self, a: A) -> CB::Output {
-                self.b.with_producer(CallbackB {
-                    callback: self.callback,
-                    a,
-                })
-            }
-        }
-
-        struct CallbackB<CB, A> {
-            callback: CB,
-            a: A,
-        }
-
-        impl<CB, A, ITEM> ProducerCallback<ITEM> for CallbackB<CB, A>
-        where
-            A: Producer,
-            CB: ProducerCallback<(A::Item, ITEM)>,
-        {
-            type Output = CB::Output;
-
-            fn callback<B: Producer<Item = ITEM>>(self, b: B) -> CB::Output {
-                self.callback.callback(ZipProducer { a: self.a, b })
-            }
-        }
+    fn pair<A, B>(self, a: A, b: B) -> impl Producer<Item = (TA, TB)>
+    where
+        A: Producer<Item = TA>,
+        B: Producer<Item = TB>,
+    {
+        ZipProducer { a, b }
     }
 }
 

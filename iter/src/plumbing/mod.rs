@@ -80,7 +80,7 @@ pub trait ProducerCallback<T> {
 /// A producer over a range of numbers:
 ///
 /// ```
-/// use weft_iter::plumbing::{bridge_producer_consumer, Producer};
+/// use weft_iter::plumbing::Producer;
 ///
 /// struct Numbers(std::ops::Range<u32>);
 ///
@@ -138,14 +138,16 @@ pub trait Producer: Send + Sized {
 /// # Examples
 ///
 /// ```
-/// use weft_iter::plumbing::{Consumer, Folder};
-/// use weft_iter::prelude::*;
+/// use weft_iter::plumbing::{Consumer, Folder, NoopConsumer};
 ///
 /// // Every built-in consumer works through this trait; driving one by hand:
 /// fn drive_all<C: Consumer<u32>>(consumer: C) -> C::Result {
-///     consumer.into_folder().consume_iter(0..4).complete()
+///     let (left, right, reducer) = consumer.split_at(2);
+///     let left = left.into_folder().consume_iter(0..2).complete();
+///     let right = right.into_folder().consume_iter(2..4).complete();
+///     weft_iter::plumbing::Reducer::reduce(reducer, left, right)
 /// }
-/// let _ = drive_all::<weft_iter::plumbing::NoopConsumer>;
+/// let () = drive_all(NoopConsumer);
 /// ```
 pub trait Consumer<Item>: Send + Sized {
     /// Folds the items of a piece that does not split.
@@ -365,7 +367,9 @@ where
 ///         bridge_producer_consumer(self.0, p, self.1)
 ///     }
 /// }
-/// let _ = Cb(0, weft_iter::plumbing::NoopConsumer);
+/// let () = (0..10u32)
+///     .into_par_iter()
+///     .with_producer(Cb(10, weft_iter::plumbing::NoopConsumer));
 /// ```
 pub fn bridge_producer_consumer<P, C>(len: usize, producer: P, consumer: C) -> C::Result
 where

@@ -6,13 +6,15 @@
 //! fork and a wake-up, microseconds, more than a small sum takes), the bridge folds a prefix
 //! on the current worker and times it: one item, then chunks that grow the prefix to
 //! [`PROBE_TIMED_ITEMS`] and then double it, up to `len / `[`PROBE_FRACTION`] items and never
-//! more than [`PROBE_MAX_ITEMS`]. After each chunk it predicts the rest at the prefix's pace
-//! (a prefix shorter than `PROBE_TIMED_ITEMS` counts as that long: its time is mostly the
-//! clock's own):
+//! more than [`PROBE_MAX_ITEMS`]. After each chunk it predicts the rest at the prefix's pace:
 //!
 //! * at or over [`SEQUENTIAL_BUDGET`], the rest splits as [`Adaptive`](crate::weight::Adaptive)
 //!   does, at once;
 //! * under it once the prefix is complete, the rest is folded here too.
+//!
+//! While the probe goes on, a prefix shorter than `PROBE_TIMED_ITEMS` counts as that long (its
+//! time is mostly the clock's own, and an early split would lose the small-input win); the
+//! final decision to fold the rest uses the prefix's true length.
 //!
 //! The probe is bounded both ways. By items: at most `PROBE_MAX_ITEMS`. By time: after the
 //! first item it goes on only while the prediction is under `SEQUENTIAL_BUDGET`, that is while
@@ -175,12 +177,19 @@ where
         rest_consumer.into_folder().complete()
     } else {
         let elapsed = prefix.start.elapsed().as_nanos();
-        let timed = prefix.done.max(PROBE_TIMED_ITEMS);
+        let complete = prefix.done >= prefix.cap;
+        // While probing, a short prefix gets the benefit of the doubt (its time is mostly the
+        // clock's); the final decision, to fold the rest here, uses the true pace.
+        let timed = if complete {
+            prefix.done
+        } else {
+            prefix.done.max(PROBE_TIMED_ITEMS)
+        };
         let predicted = elapsed * rest as u128 / timed as u128;
         if predicted >= SEQUENTIAL_BUDGET.as_nanos() {
             let splitter = WeightSpec::adaptive().root(rest);
             split_indexed(rest, false, splitter, lengths, rest_producer, rest_consumer)
-        } else if prefix.done >= prefix.cap {
+        } else if complete {
             rest_producer
                 .fold_with(rest_consumer.into_folder())
                 .complete()

@@ -1,7 +1,7 @@
 //! `par_chunks`, `par_chunks_exact` and their `_mut` forms: non-overlapping chunks from the front.
 
-use crate::iter::*;
 use crate::plumbing::*;
+use std::marker::PhantomData;
 
 /// Implements `ParallelIterator` and `IndexedParallelIterator` for a slice iterator whose
 /// length and producer are computed from `self` by the given expressions.
@@ -11,34 +11,19 @@ macro_rules! indexed_slice_iterator {
         len($s:ident) = $len:expr,
         producer($p:ident) = $producer:expr
     ) => {
-        impl<'data, T: $bound + 'data> ParallelIterator for $iter<'data, T> {
-            type Item = $item;
+        $crate::bridged::bridged! {
+            impl['data, T: $bound + 'data] $iter<'data, T> {
+                type Item = $item;
 
-            fn drive_unindexed<C>(self, consumer: C) -> C::Result
-            where
-                C: UnindexedConsumer<Self::Item>,
-            {
-                bridge(self, consumer)
-            }
+                fn len(&self) -> usize {
+                    let $s = self;
+                    $len
+                }
 
-            fn opt_len(&self) -> Option<usize> {
-                Some(IndexedParallelIterator::len(self))
-            }
-        }
-
-        impl<'data, T: $bound + 'data> IndexedParallelIterator for $iter<'data, T> {
-            fn len(&self) -> usize {
-                let $s = self;
-                $len
-            }
-
-            fn drive<C: Consumer<Self::Item>>(self, consumer: C) -> C::Result {
-                bridge(self, consumer)
-            }
-
-            fn with_producer<CB: ProducerCallback<Self::Item>>(self, callback: CB) -> CB::Output {
-                let $p = self;
-                callback.callback($producer)
+                fn with_producer<CB: ProducerCallback<Self::Item>>(self, callback: CB) -> CB::Output {
+                    let $p = self;
+                    callback.callback($producer)
+                }
             }
         }
     };
@@ -79,7 +64,7 @@ impl<T> Clone for Chunks<'_, T> {
 
 indexed_slice_iterator!(Chunks: Sync, &'data [T],
     len(s) = s.slice.len().div_ceil(s.chunk_size),
-    producer(s) = ChunksProducer { chunk_size: s.chunk_size, slice: s.slice });
+    producer(s) = ChunkProducer::<_, Front>::new(s.chunk_size, s.slice));
 
 /// A parallel iterator over non-overlapping chunks of exactly `chunk_size` elements of a slice,
 /// from the front; the elements left over are in [`remainder`](Self::remainder). Made by
@@ -135,7 +120,7 @@ impl<T> Clone for ChunksExact<'_, T> {
 
 indexed_slice_iterator!(ChunksExact: Sync, &'data [T],
     len(s) = s.slice.len() / s.chunk_size,
-    producer(s) = ChunksProducer { chunk_size: s.chunk_size, slice: s.slice });
+    producer(s) = ChunkProducer::<_, Front>::new(s.chunk_size, s.slice));
 
 /// A parallel iterator over non-overlapping mutable chunks of `chunk_size` elements of a
 /// slice, from the front; the last chunk may be shorter. Made by
@@ -165,7 +150,7 @@ impl<'data, T> ChunksMut<'data, T> {
 
 indexed_slice_iterator!(ChunksMut: Send, &'data mut [T],
     len(s) = s.slice.len().div_ceil(s.chunk_size),
-    producer(s) = ChunksMutProducer { chunk_size: s.chunk_size, slice: s.slice });
+    producer(s) = ChunkProducer::<_, Front>::new(s.chunk_size, s.slice));
 
 /// A parallel iterator over non-overlapping mutable chunks of exactly `chunk_size` elements
 /// of a slice, from the front; the elements left over are in
@@ -250,67 +235,129 @@ impl<'data, T> ChunksExactMut<'data, T> {
 
 indexed_slice_iterator!(ChunksExactMut: Send, &'data mut [T],
     len(s) = s.slice.len() / s.chunk_size,
-    producer(s) = ChunksMutProducer { chunk_size: s.chunk_size, slice: s.slice });
+    producer(s) = ChunkProducer::<_, Front>::new(s.chunk_size, s.slice));
 
-/// Produces the chunks of a slice from the front (for an exact-chunks iterator, of a slice
-/// whose length is a multiple of the chunk size).
-struct ChunksProducer<'data, T> {
-    chunk_size: usize,
-    slice: &'data [T],
+/// A slice that chunk producers can cut: shared (`&[T]`) or mutable (`&mut [T]`).
+pub(super) trait ChunkSlice: Sized + Send {
+    /// Its chunks from the front, as std cuts them.
+    type Chunks: DoubleEndedIterator<Item = Self> + ExactSizeIterator;
+    /// Its chunks from the back, as std cuts them.
+    type RChunks: DoubleEndedIterator<Item = Self> + ExactSizeIterator;
+    /// The number of elements.
+    fn len(&self) -> usize;
+    /// The elements before `at` and those from `at` on.
+    fn split(self, at: usize) -> (Self, Self);
+    /// `slice.chunks(size)` or `chunks_mut`.
+    fn chunks(self, size: usize) -> Self::Chunks;
+    /// `slice.rchunks(size)` or `rchunks_mut`.
+    fn rchunks(self, size: usize) -> Self::RChunks;
 }
 
-impl<'data, T: Sync + 'data> Producer for ChunksProducer<'data, T> {
-    type Item = &'data [T];
-    type IntoIter = std::slice::Chunks<'data, T>;
+impl<'data, T: Sync> ChunkSlice for &'data [T] {
+    type Chunks = std::slice::Chunks<'data, T>;
+    type RChunks = std::slice::RChunks<'data, T>;
+    fn len(&self) -> usize {
+        <[T]>::len(self)
+    }
+    fn split(self, at: usize) -> (Self, Self) {
+        self.split_at(at)
+    }
+    fn chunks(self, size: usize) -> Self::Chunks {
+        <[T]>::chunks(self, size)
+    }
+    fn rchunks(self, size: usize) -> Self::RChunks {
+        <[T]>::rchunks(self, size)
+    }
+}
+
+impl<'data, T: Send> ChunkSlice for &'data mut [T] {
+    type Chunks = std::slice::ChunksMut<'data, T>;
+    type RChunks = std::slice::RChunksMut<'data, T>;
+    fn len(&self) -> usize {
+        <[T]>::len(self)
+    }
+    fn split(self, at: usize) -> (Self, Self) {
+        self.split_at_mut(at)
+    }
+    fn chunks(self, size: usize) -> Self::Chunks {
+        self.chunks_mut(size)
+    }
+    fn rchunks(self, size: usize) -> Self::RChunks {
+        self.rchunks_mut(size)
+    }
+}
+
+/// The end of the slice chunks are cut from: [`Front`] or [`Back`].
+pub(super) trait End: Send {
+    /// The sequential chunks of a piece.
+    type Iter<S: ChunkSlice>: DoubleEndedIterator<Item = S> + ExactSizeIterator;
+    /// The piece's chunks, in order.
+    fn iter<S: ChunkSlice>(slice: S, size: usize) -> Self::Iter<S>;
+    /// The first `index` chunks and the rest.
+    fn split<S: ChunkSlice>(slice: S, size: usize, index: usize) -> (S, S);
+}
+
+/// Chunks from the front: `par_chunks` and its forms.
+pub(super) struct Front;
+
+impl End for Front {
+    type Iter<S: ChunkSlice> = S::Chunks;
+    fn iter<S: ChunkSlice>(slice: S, size: usize) -> S::Chunks {
+        slice.chunks(size)
+    }
+    fn split<S: ChunkSlice>(slice: S, size: usize, index: usize) -> (S, S) {
+        let at = index.saturating_mul(size).min(slice.len());
+        slice.split(at)
+    }
+}
+
+/// Chunks from the back: `par_rchunks` and its forms.
+pub(super) struct Back;
+
+impl End for Back {
+    type Iter<S: ChunkSlice> = S::RChunks;
+    fn iter<S: ChunkSlice>(slice: S, size: usize) -> S::RChunks {
+        slice.rchunks(size)
+    }
+    fn split<S: ChunkSlice>(slice: S, size: usize, index: usize) -> (S, S) {
+        let at = slice.len().saturating_sub(index.saturating_mul(size));
+        let (front, back) = slice.split(at);
+        (back, front)
+    }
+}
+
+/// Produces the chunks of `chunk_size` elements of a slice from end `E` (for an exact-chunks
+/// iterator, of a slice whose length is a multiple of the chunk size).
+pub(super) struct ChunkProducer<S, E> {
+    chunk_size: usize,
+    slice: S,
+    end: PhantomData<E>,
+}
+
+impl<S, E> ChunkProducer<S, E> {
+    /// The chunks of `slice`.
+    pub(super) fn new(chunk_size: usize, slice: S) -> Self {
+        ChunkProducer {
+            chunk_size,
+            slice,
+            end: PhantomData,
+        }
+    }
+}
+
+impl<S: ChunkSlice, E: End> Producer for ChunkProducer<S, E> {
+    type Item = S;
+    type IntoIter = E::Iter<S>;
 
     fn into_iter(self) -> Self::IntoIter {
-        self.slice.chunks(self.chunk_size)
+        E::iter(self.slice, self.chunk_size)
     }
 
     fn split_at(self, index: usize) -> (Self, Self) {
-        let at = index.saturating_mul(self.chunk_size).min(self.slice.len());
-        let (left, right) = self.slice.split_at(at);
-        let chunk_size = self.chunk_size;
+        let (first, rest) = E::split(self.slice, self.chunk_size, index);
         (
-            ChunksProducer {
-                chunk_size,
-                slice: left,
-            },
-            ChunksProducer {
-                chunk_size,
-                slice: right,
-            },
-        )
-    }
-}
-
-/// Produces the mutable chunks of a slice from the front.
-struct ChunksMutProducer<'data, T> {
-    chunk_size: usize,
-    slice: &'data mut [T],
-}
-
-impl<'data, T: Send + 'data> Producer for ChunksMutProducer<'data, T> {
-    type Item = &'data mut [T];
-    type IntoIter = std::slice::ChunksMut<'data, T>;
-
-    fn into_iter(self) -> Self::IntoIter {
-        self.slice.chunks_mut(self.chunk_size)
-    }
-
-    fn split_at(self, index: usize) -> (Self, Self) {
-        let at = index.saturating_mul(self.chunk_size).min(self.slice.len());
-        let (left, right) = self.slice.split_at_mut(at);
-        let chunk_size = self.chunk_size;
-        (
-            ChunksMutProducer {
-                chunk_size,
-                slice: left,
-            },
-            ChunksMutProducer {
-                chunk_size,
-                slice: right,
-            },
+            ChunkProducer::new(self.chunk_size, first),
+            ChunkProducer::new(self.chunk_size, rest),
         )
     }
 }

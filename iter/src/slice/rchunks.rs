@@ -1,7 +1,6 @@
 //! `par_rchunks`, `par_rchunks_exact` and their `_mut` forms: non-overlapping chunks from the back.
 
-use super::chunks::indexed_slice_iterator;
-use crate::iter::*;
+use super::chunks::{indexed_slice_iterator, Back, ChunkProducer};
 use crate::plumbing::*;
 
 /// A parallel iterator over non-overlapping chunks of `chunk_size` elements of a slice, from
@@ -38,7 +37,7 @@ impl<T> Clone for RChunks<'_, T> {
 
 indexed_slice_iterator!(RChunks: Sync, &'data [T],
     len(s) = s.slice.len().div_ceil(s.chunk_size),
-    producer(s) = RChunksProducer { chunk_size: s.chunk_size, slice: s.slice });
+    producer(s) = ChunkProducer::<_, Back>::new(s.chunk_size, s.slice));
 
 /// A parallel iterator over non-overlapping chunks of exactly `chunk_size` elements of a slice,
 /// from the back; the elements left over at the front are in [`remainder`](Self::remainder).
@@ -94,7 +93,7 @@ impl<T> Clone for RChunksExact<'_, T> {
 
 indexed_slice_iterator!(RChunksExact: Sync, &'data [T],
     len(s) = s.slice.len() / s.chunk_size,
-    producer(s) = RChunksProducer { chunk_size: s.chunk_size, slice: s.slice });
+    producer(s) = ChunkProducer::<_, Back>::new(s.chunk_size, s.slice));
 
 /// A parallel iterator over non-overlapping mutable chunks of `chunk_size` elements of a
 /// slice, from the back. Made by
@@ -124,7 +123,7 @@ impl<'data, T> RChunksMut<'data, T> {
 
 indexed_slice_iterator!(RChunksMut: Send, &'data mut [T],
     len(s) = s.slice.len().div_ceil(s.chunk_size),
-    producer(s) = RChunksMutProducer { chunk_size: s.chunk_size, slice: s.slice });
+    producer(s) = ChunkProducer::<_, Back>::new(s.chunk_size, s.slice));
 
 /// A parallel iterator over non-overlapping mutable chunks of exactly `chunk_size` elements
 /// of a slice, from the back; the elements left over at the front are in
@@ -206,71 +205,4 @@ impl<'data, T> RChunksExactMut<'data, T> {
 
 indexed_slice_iterator!(RChunksExactMut: Send, &'data mut [T],
     len(s) = s.slice.len() / s.chunk_size,
-    producer(s) = RChunksMutProducer { chunk_size: s.chunk_size, slice: s.slice });
-
-/// Where the first `index` chunks from the back of a slice of `len` elements begin.
-fn split_point(len: usize, chunk_size: usize, index: usize) -> usize {
-    len.saturating_sub(index.saturating_mul(chunk_size))
-}
-
-/// Produces the chunks of a slice from the back.
-struct RChunksProducer<'data, T> {
-    chunk_size: usize,
-    slice: &'data [T],
-}
-
-impl<'data, T: Sync + 'data> Producer for RChunksProducer<'data, T> {
-    type Item = &'data [T];
-    type IntoIter = std::slice::RChunks<'data, T>;
-
-    fn into_iter(self) -> Self::IntoIter {
-        self.slice.rchunks(self.chunk_size)
-    }
-
-    fn split_at(self, index: usize) -> (Self, Self) {
-        let at = split_point(self.slice.len(), self.chunk_size, index);
-        let (front, back) = self.slice.split_at(at);
-        let chunk_size = self.chunk_size;
-        (
-            RChunksProducer {
-                chunk_size,
-                slice: back,
-            },
-            RChunksProducer {
-                chunk_size,
-                slice: front,
-            },
-        )
-    }
-}
-
-/// Produces the mutable chunks of a slice from the back.
-struct RChunksMutProducer<'data, T> {
-    chunk_size: usize,
-    slice: &'data mut [T],
-}
-
-impl<'data, T: Send + 'data> Producer for RChunksMutProducer<'data, T> {
-    type Item = &'data mut [T];
-    type IntoIter = std::slice::RChunksMut<'data, T>;
-
-    fn into_iter(self) -> Self::IntoIter {
-        self.slice.rchunks_mut(self.chunk_size)
-    }
-
-    fn split_at(self, index: usize) -> (Self, Self) {
-        let at = split_point(self.slice.len(), self.chunk_size, index);
-        let (front, back) = self.slice.split_at_mut(at);
-        let chunk_size = self.chunk_size;
-        (
-            RChunksMutProducer {
-                chunk_size,
-                slice: back,
-            },
-            RChunksMutProducer {
-                chunk_size,
-                slice: front,
-            },
-        )
-    }
-}
+    producer(s) = ChunkProducer::<_, Back>::new(s.chunk_size, s.slice));

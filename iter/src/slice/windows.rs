@@ -1,7 +1,7 @@
 //! `par_windows`: every overlapping window of a given size.
 
 use super::chunks::indexed_slice_iterator;
-use crate::iter::*;
+use crate::bridged::bridged;
 use crate::plumbing::*;
 
 /// A parallel iterator over the overlapping windows of `window_size` elements of a slice.
@@ -104,35 +104,20 @@ impl<T, const N: usize> Clone for ArrayWindows<'_, T, N> {
     }
 }
 
-impl<'data, T: Sync + 'data, const N: usize> ParallelIterator for ArrayWindows<'data, T, N> {
-    type Item = &'data [T; N];
+bridged! {
+    impl['data, T: Sync + 'data, const N: usize] ArrayWindows<'data, T, N> {
+        type Item = &'data [T; N];
 
-    fn drive_unindexed<C>(self, consumer: C) -> C::Result
-    where
-        C: UnindexedConsumer<Self::Item>,
-    {
-        bridge(self, consumer)
-    }
+        fn len(&self) -> usize {
+            (self.slice.len() + 1).saturating_sub(N)
+        }
 
-    fn opt_len(&self) -> Option<usize> {
-        Some(IndexedParallelIterator::len(self))
-    }
-}
-
-impl<'data, T: Sync + 'data, const N: usize> IndexedParallelIterator for ArrayWindows<'data, T, N> {
-    fn len(&self) -> usize {
-        (self.slice.len() + 1).saturating_sub(N)
-    }
-
-    fn drive<C: Consumer<Self::Item>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
-    }
-
-    fn with_producer<CB: ProducerCallback<Self::Item>>(self, callback: CB) -> CB::Output {
-        callback.callback(ArrayWindowsProducer::<T, N>(WindowsProducer {
-            window_size: N,
-            slice: self.slice,
-        }))
+        fn with_producer<CB: ProducerCallback<Self::Item>>(self, callback: CB) -> CB::Output {
+            callback.callback(ArrayWindowsProducer::<T, N>(WindowsProducer {
+                window_size: N,
+                slice: self.slice,
+            }))
+        }
     }
 }
 

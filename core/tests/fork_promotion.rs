@@ -1,0 +1,244 @@
+//! When the lazy fork publishes (issue 11): a busy pool keeps its forks private, a fork beside
+//! an idle worker is promoted and taken, and an idle thread gets the second half of a join
+//! promptly (chili#33). These tests watch counters and clocks on a 2-thread pool, so they run
+//! one at a time (`SERIAL`), each in its own pool. The two that need two free cores, when
+//! they miss, first time two plain threads doing the same: if those miss too, the machine is
+//! busy with other processes and the check is reported inconclusive instead of failed.
+
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+use weft_core::{join, ThreadPool, ThreadPoolBuilder};
+use weft_testkit::within;
+
+const LIMIT: Duration = Duration::from_secs(30);
+
+/// Held by each test: two of them at once would make each other's workers idle or late.
+fn serial() -> MutexGuard<'static, ()> {
+    static SERIAL: Mutex<()> = Mutex::new(());
+    SERIAL
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+fn two_threads() -> ThreadPool {
+    ThreadPoolBuilder::new().num_threads(2).build().unwrap()
+}
+
+fn spin_for(d: Duration) {
+    let start = Instant::now();
+    while start.elapsed() < d {
+        std::hint::spin_loop();
+    }
+}
+
+fn fib(n: u32) -> u64 {
+    if n < 2 {
+        return n as u64;
+    }
+    let (a, b) = join(|| fib(n - 1), || fib(n - 2));
+    a + b
+}
+
+/// Joins made by `fib(n)`.
+fn fib_joins(n: u32) -> u64 {
+    // (joins of fib(k - 1), joins of fib(k)), from k = 1.
+    let (mut below, mut at) = (0u64, 0u64);
+    for _ in 1..n {
+        (below, at) = (at, 1 + at + below);
+    }
+    at
+}
+
+#[test]
+fn fib_joins_counts_the_joins_of_fib() {
+    assert_eq!(
+        (0..6).map(fib_joins).collect::<Vec<_>>(),
+        [0, 0, 1, 2, 4, 7]
+    );
+}
+
+#[test]
+fn forks_stay_private_while_every_other_worker_runs_a_job() {
+    let _serial = serial();
+    within(LIMIT, || {
+        let pool = two_threads();
+        let (forker_started, forker_done) = (AtomicBool::new(false), AtomicBool::new(false));
+        let promoted = pool.broadcast(|ctx| {
+            if ctx.index() == 0 {
+                // Seat 1 runs its job (below) from here on: in weft's counters nobody is
+                // idle, whatever the OS does with its thread.
+                while !forker_started.load(Ordering::SeqCst) {
+                    std::thread::yield_now();
+                }
+                let before = weft_core::metrics().promotions;
+                assert_eq!(fib(22), 17_711);
+                let promoted = weft_core::metrics().promotions - before;
+                forker_done.store(true, Ordering::SeqCst);
+                Some(promoted)
+            } else {
+                forker_started.store(true, Ordering::SeqCst);
+                while !forker_done.load(Ordering::SeqCst) {
+                    std::thread::sleep(Duration::from_micros(100));
+                }
+                None
+            }
+        });
+        assert_eq!(promoted, [Some(0), None], "of {} joins", fib_joins(22));
+    });
+}
+
+#[test]
+fn two_workers_forking_side_by_side_promote_a_tiny_fraction_of_their_joins() {
+    let _serial = serial();
+    within(LIMIT, || {
+        const N: u32 = 25;
+        let pool = two_threads();
+        let joins = 2 * fib_joins(N);
+        let mut ratios: Vec<f64> = (0..5)
+            .map(|_| {
+                let before = pool.metrics().promotions;
+                // Both workers start a tree at once; promotions happen only at the ends,
+                // when one worker has run out and steals from the other.
+                let sums = pool.broadcast(|_| fib(N));
+                assert_eq!(sums, [75_025, 75_025]);
+                (pool.metrics().promotions - before) as f64 / joins as f64
+            })
+            .collect();
+        ratios.sort_by(f64::total_cmp);
+        // A worker counts as idle while the OS keeps it off a core, and every fork of the
+        // other promotes meanwhile: on a loaded machine some runs promote much more. The
+        // best run shows what the pool does when both really run side by side.
+        if ratios[0] >= 0.01 {
+            fail_unless_no_two_free_cores(format!("promotions per join, sorted: {ratios:?}"));
+        }
+    });
+}
+
+#[test]
+fn a_fork_beside_a_sleeping_worker_is_promoted_and_taken() {
+    let _serial = serial();
+    within(LIMIT, || {
+        let pool = two_threads();
+        // Both threads have run: a thread the OS has not started yet counts as busy.
+        pool.broadcast(|_| ());
+        let mut taken_by_the_sleeper = 0;
+        for round in 0..10 {
+            let (promoted, a_thread, b_thread) = pool.install(|| {
+                // Let the other worker run out of searching and park.
+                std::thread::sleep(Duration::from_millis(3));
+                let before = weft_core::metrics().promotions;
+                let (a, b) = join(
+                    || {
+                        spin_for(Duration::from_millis(5));
+                        std::thread::current().id()
+                    },
+                    || std::thread::current().id(),
+                );
+                (weft_core::metrics().promotions - before, a, b)
+            });
+            assert!(
+                promoted >= 1,
+                "round {round}: a fork beside an idle worker stayed private"
+            );
+            taken_by_the_sleeper += usize::from(a_thread != b_thread);
+        }
+        // The sleeper was woken for the fork and took it while `a` ran (a loaded machine may
+        // keep it from a core for 5 ms in some rounds, not in all). Without the wake it
+        // would sleep on: its search ended long before the fork.
+        assert!(taken_by_the_sleeper > 0);
+    });
+}
+
+/// The median of `rounds()` run 21 times (each returns how long it took).
+fn median_of_21(mut round: impl FnMut() -> Duration) -> Duration {
+    let mut times: Vec<Duration> = (0..21).map(|_| round()).collect();
+    times.sort();
+    times[10]
+}
+
+/// How long (median) two 1 ms spins on two threads may take to count as side by side: the
+/// generous bound of the chili#33 guard (a pool that hands `b` over late takes 2 ms).
+const TWO_SPINS_BOUND: Duration = Duration::from_micros(1600);
+
+/// Fails with `failure` if two plain threads can run side by side on this machine right now;
+/// if they cannot either (other processes hold the cores), the check was inconclusive: says
+/// so on stderr and returns.
+fn fail_unless_no_two_free_cores(failure: String) {
+    let plain = plain_threads_median();
+    assert!(
+        plain >= TWO_SPINS_BOUND,
+        "{failure}; two plain threads spin 1 ms each side by side in {plain:?} (median)"
+    );
+    // Straight to stderr, past the test harness's capture: a pass that proved nothing shows.
+    let _ = writeln!(
+        std::io::stderr(),
+        "inconclusive: {failure}; two plain threads took {plain:?} (median) for two 1 ms \
+         spins too: no two free cores at the moment"
+    );
+}
+
+/// The shape of `an_idle_thread_takes_the_second_half_of_a_join_promptly` with plain threads:
+/// one unparks the other, both spin 1 ms, the first parks until the second is done.
+fn plain_threads_median() -> Duration {
+    let done = Arc::new(AtomicBool::new(true));
+    let (done2, waiter) = (done.clone(), std::thread::current());
+    let (tx, rx) = std::sync::mpsc::channel::<()>();
+    let helper = std::thread::spawn(move || {
+        while rx.recv().is_ok() {
+            spin_for(Duration::from_millis(1));
+            done2.store(true, Ordering::SeqCst);
+            waiter.unpark();
+        }
+    });
+    let median = median_of_21(|| {
+        std::thread::sleep(Duration::from_millis(2));
+        done.store(false, Ordering::SeqCst);
+        let start = Instant::now();
+        tx.send(()).unwrap();
+        spin_for(Duration::from_millis(1));
+        while !done.load(Ordering::SeqCst) {
+            std::thread::park();
+        }
+        start.elapsed()
+    });
+    drop(tx);
+    helper.join().unwrap();
+    median
+}
+
+#[test]
+#[cfg_attr(debug_assertions, ignore = "timing: release only")]
+fn an_idle_thread_takes_the_second_half_of_a_join_promptly() {
+    // chili#33: with a heartbeat, the idle thread gets `b` only at the next beat, and the
+    // join takes 2 ms instead of 1.
+    let _serial = serial();
+    within(LIMIT, || {
+        let pool = two_threads();
+        pool.broadcast(|_| ());
+        let join_of_two_spins = || {
+            pool.install(|| {
+                // The other worker parks meanwhile.
+                std::thread::sleep(Duration::from_millis(2));
+                let start = Instant::now();
+                join(
+                    || spin_for(Duration::from_millis(1)),
+                    || spin_for(Duration::from_millis(1)),
+                );
+                start.elapsed()
+            })
+        };
+        // Up to three tries: other processes on a loaded machine can keep the woken thread
+        // from a core for milliseconds; a pool that hands `b` over late fails every try.
+        let mut medians = Vec::new();
+        while medians.len() < 3 {
+            let median = median_of_21(join_of_two_spins);
+            if median < TWO_SPINS_BOUND {
+                return;
+            }
+            medians.push(median);
+        }
+        fail_unless_no_two_free_cores(format!("medians of 21 rounds: {medians:?}"));
+    });
+}

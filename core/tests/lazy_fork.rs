@@ -1,0 +1,321 @@
+//! The lazy fork (issue 11): random join/scope trees give the right result and run every
+//! leaf exactly once; a busy pool keeps its forks private while an idle one promotes them; an
+//! idle thread gets the second half of a join promptly (chili#33); and a fork its owner can
+//! never publish (the owner blocks in plain user code) is stolen cold.
+
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestRunner};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::mpsc::channel;
+use std::time::{Duration, Instant};
+use weft_core::{blocking, join, join_context, ThreadPool, ThreadPoolBuilder};
+use weft_testkit::{pools, within, THREADS};
+
+const LIMIT: Duration = Duration::from_secs(30);
+
+fn spin_for(d: Duration) {
+    let start = Instant::now();
+    while start.elapsed() < d {
+        std::hint::spin_loop();
+    }
+}
+
+fn pool(threads: usize) -> ThreadPool {
+    ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap()
+}
+
+// ---- Random trees ----
+
+/// What a leaf does besides recording that it ran.
+#[derive(Clone, Copy, Debug)]
+enum Work {
+    Nothing,
+    /// Computes for a few microseconds, long enough to be stolen from.
+    Spin,
+    /// Computes inside `blocking` (which publishes the thread's forks first).
+    Blocking,
+}
+
+/// A random tree of forks; leaves are numbered in order by [`Tree::number`].
+#[derive(Clone, Debug)]
+enum Tree {
+    Leaf(usize, Work),
+    Join(Box<Tree>, Box<Tree>),
+    /// `join_context`; checks what `migrated()` says.
+    JoinContext(Box<Tree>, Box<Tree>),
+    /// A `scope` spawning one task per child.
+    Scope(Vec<Tree>),
+    /// A `scope_fifo` spawning one task per child.
+    ScopeFifo(Vec<Tree>),
+    /// An `in_place_scope` spawning one task per child.
+    InPlaceScope(Vec<Tree>),
+    /// A `scope` whose task for child `i` spawns the task for child `i + 1` (spawns from
+    /// inside a spawned task, into the same scope).
+    ScopeChain(Vec<Tree>),
+}
+
+fn tree() -> impl Strategy<Value = Tree> {
+    let work = prop_oneof![
+        3 => Just(Work::Nothing),
+        1 => Just(Work::Spin),
+        1 => Just(Work::Blocking),
+    ];
+    let leaf = work.prop_map(|w| Tree::Leaf(0, w));
+    leaf.prop_recursive(6, 96, 4, |inner| {
+        let pair = (inner.clone(), inner.clone());
+        let list = || prop::collection::vec(inner.clone(), 0..4);
+        prop_oneof![
+            3 => pair.clone().prop_map(|(a, b)| Tree::Join(Box::new(a), Box::new(b))),
+            1 => pair.prop_map(|(a, b)| Tree::JoinContext(Box::new(a), Box::new(b))),
+            1 => list().prop_map(Tree::Scope),
+            1 => list().prop_map(Tree::ScopeFifo),
+            1 => list().prop_map(Tree::InPlaceScope),
+            1 => list().prop_map(Tree::ScopeChain),
+        ]
+    })
+}
+
+/// A result that depends on the order of its parts, so that a join returning its halves
+/// swapped, or a scope filling the wrong slot, shows.
+fn combine(acc: u64, part: u64) -> u64 {
+    acc.wrapping_mul(31).wrapping_add(part)
+}
+
+fn leaf_value(id: usize) -> u64 {
+    (id as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+}
+
+impl Tree {
+    /// Numbers the leaves `*next`, `*next + 1`, ... in depth-first order.
+    fn number(&mut self, next: &mut usize) {
+        match self {
+            Tree::Leaf(id, _) => {
+                *id = *next;
+                *next += 1;
+            }
+            Tree::Join(a, b) | Tree::JoinContext(a, b) => {
+                a.number(next);
+                b.number(next);
+            }
+            Tree::Scope(c) | Tree::ScopeFifo(c) | Tree::InPlaceScope(c) | Tree::ScopeChain(c) => {
+                c.iter_mut().for_each(|t| t.number(next));
+            }
+        }
+    }
+
+    /// The result, computed sequentially.
+    fn expected(&self) -> u64 {
+        match self {
+            Tree::Leaf(id, _) => leaf_value(*id),
+            Tree::Join(a, b) | Tree::JoinContext(a, b) => combine(a.expected(), b.expected()),
+            Tree::Scope(c) | Tree::ScopeFifo(c) | Tree::InPlaceScope(c) | Tree::ScopeChain(c) => {
+                c.iter().map(Tree::expected).fold(1, combine)
+            }
+        }
+    }
+
+    /// The result, computed with forks; counts each leaf's runs in `ran`, and each wrong
+    /// answer of `migrated()` in `wrong_migrated`.
+    fn run(&self, ran: &[AtomicU32], wrong_migrated: &AtomicUsize) -> u64 {
+        let run = |t: &Tree| t.run(ran, wrong_migrated);
+        match self {
+            Tree::Leaf(id, work) => {
+                ran[*id].fetch_add(1, Ordering::Relaxed);
+                match work {
+                    Work::Nothing => {}
+                    Work::Spin => spin_for(Duration::from_micros(5)),
+                    Work::Blocking => blocking(|| spin_for(Duration::from_micros(5))),
+                }
+                leaf_value(*id)
+            }
+            Tree::Join(a, b) => {
+                let (x, y) = join(|| run(a), || run(b));
+                combine(x, y)
+            }
+            Tree::JoinContext(a, b) => {
+                let caller = std::thread::current().id();
+                let check = |migrated: bool| {
+                    if migrated != (std::thread::current().id() != caller) {
+                        wrong_migrated.fetch_add(1, Ordering::Relaxed);
+                    }
+                };
+                let (x, y) = join_context(
+                    |ctx| {
+                        check(ctx.migrated());
+                        run(a)
+                    },
+                    |ctx| {
+                        check(ctx.migrated());
+                        run(b)
+                    },
+                );
+                combine(x, y)
+            }
+            Tree::Scope(c) | Tree::ScopeFifo(c) | Tree::InPlaceScope(c) => {
+                let slots: Vec<AtomicU64> = c.iter().map(|_| AtomicU64::new(0)).collect();
+                let tasks = c.iter().zip(&slots);
+                match self {
+                    Tree::Scope(_) => weft_core::scope(|s| {
+                        for (t, slot) in tasks {
+                            s.spawn(move |_| slot.store(run(t), Ordering::Relaxed));
+                        }
+                    }),
+                    Tree::ScopeFifo(_) => weft_core::scope_fifo(|s| {
+                        for (t, slot) in tasks {
+                            s.spawn_fifo(move |_| slot.store(run(t), Ordering::Relaxed));
+                        }
+                    }),
+                    _ => weft_core::in_place_scope(|s| {
+                        for (t, slot) in tasks {
+                            s.spawn(move |_| slot.store(run(t), Ordering::Relaxed));
+                        }
+                    }),
+                }
+                fold_slots(&slots)
+            }
+            Tree::ScopeChain(c) => {
+                let slots: Vec<AtomicU64> = c.iter().map(|_| AtomicU64::new(0)).collect();
+                weft_core::scope(|s| chain(s, c, &slots, ran, wrong_migrated));
+                fold_slots(&slots)
+            }
+        }
+    }
+}
+
+fn fold_slots(slots: &[AtomicU64]) -> u64 {
+    slots
+        .iter()
+        .map(|s| s.load(Ordering::Relaxed))
+        .fold(1, combine)
+}
+
+/// Spawns the task of `trees[0]`, which spawns the task of `trees[1]` first, and so on.
+fn chain<'s>(
+    s: &weft_core::Scope<'s>,
+    trees: &'s [Tree],
+    slots: &'s [AtomicU64],
+    ran: &'s [AtomicU32],
+    wrong_migrated: &'s AtomicUsize,
+) {
+    let Some((first, rest)) = trees.split_first() else {
+        return;
+    };
+    s.spawn(move |s| {
+        chain(s, rest, &slots[1..], ran, wrong_migrated);
+        slots[0].store(first.run(ran, wrong_migrated), Ordering::Relaxed);
+    });
+}
+
+#[test]
+fn random_fork_trees_give_the_sequential_result_and_run_each_leaf_once() {
+    within(LIMIT, || {
+        let mut runner = TestRunner::new(Config::with_cases(128));
+        runner
+            .run(&tree(), |mut tree| {
+                let mut leaves = 0;
+                tree.number(&mut leaves);
+                let expected = tree.expected();
+                for (pool, threads) in pools().iter().zip(THREADS) {
+                    let ran: Vec<AtomicU32> = (0..leaves).map(|_| AtomicU32::new(0)).collect();
+                    let wrong_migrated = AtomicUsize::new(0);
+                    let got = pool.install(|| tree.run(&ran, &wrong_migrated));
+                    prop_assert_eq!(got, expected, "on {} threads", threads);
+                    let runs: Vec<u32> = ran.iter().map(|r| r.load(Ordering::Relaxed)).collect();
+                    prop_assert!(
+                        runs.iter().all(|&r| r == 1),
+                        "leaf runs on {} threads: {:?}",
+                        threads,
+                        runs
+                    );
+                    prop_assert_eq!(wrong_migrated.into_inner(), 0, "on {} threads", threads);
+                }
+                Ok(())
+            })
+            .unwrap();
+    });
+}
+
+// ---- The cold steal ----
+
+/// `join(|| rx.recv(), || tx.send(..))` with the receive outside `blocking`: `a` blocks in
+/// user code, so its owner never publishes `b`; another worker must take it. With `busy`,
+/// every other worker is running a job at the moment of the fork (so nobody is idle and the
+/// fork is not promoted): they take it by a cold steal when they run out of work.
+fn join_fed_by_its_second_half(threads: usize, busy: bool) {
+    within(LIMIT, move || {
+        let pool = pool(threads);
+        for round in 0..1_000 {
+            let (started, forked) = (&AtomicUsize::new(0), &AtomicBool::new(false));
+            let busy_until_forked = || {
+                started.fetch_add(1, Ordering::SeqCst);
+                let deadline = Instant::now() + Duration::from_secs(10);
+                while !forked.load(Ordering::SeqCst) && Instant::now() < deadline {
+                    std::thread::yield_now();
+                }
+            };
+            let ((a, b), promoted) = pool.scope(|s| {
+                if busy {
+                    for _ in 1..threads {
+                        s.spawn(|_| busy_until_forked());
+                    }
+                    let deadline = Instant::now() + Duration::from_secs(10);
+                    while started.load(Ordering::SeqCst) < threads - 1 {
+                        assert!(
+                            Instant::now() < deadline,
+                            "round {round}: helpers never ran"
+                        );
+                        std::thread::yield_now();
+                    }
+                }
+                let (tx, rx) = channel();
+                let before = weft_core::metrics().promotions;
+                let (a, (b, at_b)) = join(
+                    move || {
+                        forked.store(true, Ordering::SeqCst);
+                        rx.recv_timeout(Duration::from_secs(20))
+                            .unwrap_or_else(|e| panic!("round {round}: b never ran: {e}"));
+                        std::thread::current().id()
+                    },
+                    move || {
+                        let at_b = weft_core::metrics().promotions;
+                        tx.send(()).unwrap();
+                        (std::thread::current().id(), at_b)
+                    },
+                );
+                ((a, b), at_b - before)
+            });
+            assert_ne!(
+                a, b,
+                "round {round}: b ran on a's thread, which was blocked"
+            );
+            if busy {
+                // Nobody was idle at the fork, and the owner blocked without reaching weft
+                // again: nothing promoted `b`, a cold steal took it.
+                assert_eq!(promoted, 0, "round {round}");
+            }
+        }
+    });
+}
+
+#[test]
+fn a_join_fed_by_its_second_half_completes_on_two_threads() {
+    join_fed_by_its_second_half(2, false);
+}
+
+#[test]
+fn a_join_fed_by_its_second_half_completes_on_eight_threads() {
+    join_fed_by_its_second_half(8, false);
+}
+
+#[test]
+fn a_join_fed_by_its_second_half_completes_on_two_busy_threads() {
+    join_fed_by_its_second_half(2, true);
+}
+
+#[test]
+fn a_join_fed_by_its_second_half_completes_on_eight_busy_threads() {
+    join_fed_by_its_second_half(8, true);
+}

@@ -1,0 +1,59 @@
+//! `bridged!`: the `ParallelIterator` and `IndexedParallelIterator` impls of an indexed
+//! iterator that is driven through its producer.
+//!
+//! Most indexed iterators — sources (ranges, slices, vectors, drains) and the adaptors that
+//! wrap a producer (`rev`, `step_by`, `skip`, `chunks`, ...) — drive a consumer the same way:
+//! both `drive_unindexed` and `drive` call [`bridge`](crate::plumbing::bridge), which asks the
+//! iterator's `with_producer` for a producer, and `opt_len` is the exact `len`. Such an
+//! iterator writes only what is its own, `len` and `with_producer`:
+//!
+//! ```text
+//! bridged! {
+//!     impl[I: IndexedParallelIterator] Rev<I> {
+//!         type Item = I::Item;
+//!         fn len(&self) -> usize { self.base.len() }
+//!         fn with_producer<CB: ProducerCallback<I::Item>>(self, callback: CB) -> CB::Output {
+//!             // ...
+//!         }
+//!     }
+//! }
+//! ```
+//!
+//! `impl[...]` holds the impl's generic parameters, an optional `where [...]` after the type
+//! its bounds; the items in the braces go into the `IndexedParallelIterator` impl.
+
+macro_rules! bridged {
+    (
+        impl[$($gen:tt)*] $ty:ty $(where [$($bound:tt)*])? {
+            type Item = $item:ty;
+            $($items:tt)*
+        }
+    ) => {
+        impl<$($gen)*> $crate::ParallelIterator for $ty $(where $($bound)*)? {
+            type Item = $item;
+
+            fn drive_unindexed<C>(self, consumer: C) -> C::Result
+            where
+                C: $crate::plumbing::UnindexedConsumer<Self::Item>,
+            {
+                $crate::plumbing::bridge(self, consumer)
+            }
+
+            fn opt_len(&self) -> Option<usize> {
+                Some($crate::IndexedParallelIterator::len(self))
+            }
+        }
+
+        impl<$($gen)*> $crate::IndexedParallelIterator for $ty $(where $($bound)*)? {
+            fn drive<C>(self, consumer: C) -> C::Result
+            where
+                C: $crate::plumbing::Consumer<Self::Item>,
+            {
+                $crate::plumbing::bridge(self, consumer)
+            }
+
+            $($items)*
+        }
+    };
+}
+pub(crate) use bridged;
