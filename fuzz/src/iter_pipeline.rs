@@ -14,6 +14,7 @@
 //! (`.weight::<Adaptive>()`, ...).
 
 use crate::bytes::Bytes;
+use either::Either;
 use std::fmt::Debug;
 use std::num::Wrapping;
 use std::panic::Location;
@@ -218,11 +219,17 @@ pub enum Terminal {
     Reduce,
     /// `fold(identity, push).reduce(identity, compose)`.
     FoldReduce,
+    /// `map(|x| (x, x ^ 1)).unzip()`: both sides, one after the other.
+    Unzip,
+    /// `partition(p)`: the left side's length, then both sides.
+    Partition(Pred),
+    /// `partition_map(p ? Left(x) : Right(x * 3))`: the left side's length, then both sides.
+    PartitionMap(Pred),
 }
 
 impl Terminal {
     fn decode(b: &mut Bytes<'_>) -> Self {
-        match b.below(17) {
+        match b.below(20) {
             0 => Terminal::Collect,
             1 => Terminal::CollectIntoVec,
             2 => Terminal::Len,
@@ -239,7 +246,10 @@ impl Terminal {
             13 => Terminal::Any(Pred::decode(b)),
             14 => Terminal::All(Pred::decode(b)),
             15 => Terminal::Reduce,
-            _ => Terminal::FoldReduce,
+            16 => Terminal::FoldReduce,
+            17 => Terminal::Unzip,
+            18 => Terminal::Partition(Pred::decode(b)),
+            _ => Terminal::PartitionMap(Pred::decode(b)),
         }
     }
 }
@@ -454,6 +464,24 @@ impl Sink for Finish {
                     .fold(|| IDENTITY, |acc, x| compose(acc, affine(x)))
                     .reduce(|| IDENTITY, compose);
                 Outcome::Affine(a, b)
+            }
+            Terminal::Unzip => {
+                let (a, b): (Vec<i32>, Vec<i32>) = it.map(|x| (x, x ^ 1)).unzip();
+                Outcome::Items(sides(a, b, false))
+            }
+            Terminal::Partition(p) => {
+                let (a, b): (Vec<i32>, Vec<i32>) = it.partition(move |&x| p.test(x));
+                Outcome::Items(sides(a, b, true))
+            }
+            Terminal::PartitionMap(p) => {
+                let (a, b): (Vec<i32>, Vec<i32>) = it.partition_map(move |x| {
+                    if p.test(x) {
+                        Either::Left(x)
+                    } else {
+                        Either::Right(x.wrapping_mul(3))
+                    }
+                });
+                Outcome::Items(sides(a, b, true))
             }
         }
     }
@@ -706,7 +734,26 @@ fn model_terminal(v: Vec<i32>, t: Terminal) -> Outcome {
             let (a, b) = it.map(affine).fold(IDENTITY, compose);
             Outcome::Affine(a, b)
         }
+        Terminal::Unzip => Outcome::Items(sides(v.clone(), it.map(|x| x ^ 1).collect(), false)),
+        Terminal::Partition(p) => {
+            let (a, b) = it.partition(|&x| p.test(x));
+            Outcome::Items(sides(a, b, true))
+        }
+        Terminal::PartitionMap(p) => {
+            let a = it.clone().filter(|&x| p.test(x)).collect();
+            let b = it
+                .filter(|&x| !p.test(x))
+                .map(|x| x.wrapping_mul(3))
+                .collect();
+            Outcome::Items(sides(a, b, true))
+        }
     }
+}
+
+/// Two collected sides as one vector: `a`, then `b`, after `a`'s length if `with_len`.
+fn sides(a: Vec<i32>, b: Vec<i32>, with_len: bool) -> Vec<i32> {
+    let len = with_len.then_some(a.len() as i32);
+    len.into_iter().chain(a).chain(b).collect()
 }
 
 /// The intermediate vectors and the outcome, by std one adaptor at a time.

@@ -287,7 +287,8 @@ impl ParallelExtend<()> for () {
     }
 }
 
-/// Extends the first collection with the firsts of the pairs and the second with the seconds.
+/// Extends the first collection with the firsts of the pairs and the second with the seconds,
+/// in one pass.
 impl<A, B, ExtendA, ExtendB> ParallelExtend<(A, B)> for (ExtendA, ExtendB)
 where
     A: Send,
@@ -299,13 +300,12 @@ where
     where
         I: IntoParallelIterator<Item = (A, B)>,
     {
-        let (a, b): (Vec<A>, Vec<B>) = par_iter.into_par_iter().unzip();
-        self.0.par_extend(a);
-        self.1.par_extend(b);
+        crate::iter::unzip::unzip_into(&mut self.0, &mut self.1, par_iter.into_par_iter());
     }
 }
 
-/// Extends the first collection with the `Left` values and the second with the `Right` ones.
+/// Extends the first collection with the `Left` values and the second with the `Right` ones,
+/// in one pass.
 impl<L, R, ExtendA, ExtendB> ParallelExtend<Either<L, R>> for (ExtendA, ExtendB)
 where
     L: Send,
@@ -317,8 +317,6 @@ where
     where
         I: IntoParallelIterator<Item = Either<L, R>>,
     {
-        let (a, b): (Vec<L>, Vec<R>) = par_iter.into_par_iter().partition_map(|either| either);
-        self.0.par_extend(a);
-        self.1.par_extend(b);
+        crate::iter::unzip::either_into(&mut self.0, &mut self.1, par_iter.into_par_iter());
     }
 }

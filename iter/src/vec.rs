@@ -5,7 +5,7 @@ pub use crate::drain::VecDrain as Drain;
 
 use crate::drain::DrainProducer;
 use crate::iter::collect::{collect_indexed_tail, collect_into_vec_tail};
-use crate::iter::collect_vec_list::ListVecConsumer;
+use crate::iter::collect_vec_list::{append_pieces, ListVecConsumer};
 use crate::iter::*;
 use crate::plumbing::*;
 
@@ -104,10 +104,7 @@ impl<T: Send> ParallelExtend<T> for Vec<T> {
             Some(len) => collect_into_vec_tail(par_iter, len, self),
             None => {
                 let list = par_iter.drive_unindexed(ListVecConsumer);
-                self.reserve(list.iter().map(Vec::len).sum());
-                for mut vec in list {
-                    self.append(&mut vec);
-                }
+                append_pieces(self, list);
             }
         }
     }

@@ -90,6 +90,54 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(6))]
+
+    /// Long enough for the unstable sort's parallel partition (from 65,536 elements, on pieces
+    /// above one and a half threads' shares), in every input shape.
+    #[test]
+    fn unstable_sorts_with_a_parallel_partition_match_std(
+        v in input(140_000).prop_filter("long enough", |v| v.len() >= 65_536),
+        // The pools of 2 and 8 threads (one thread never partitions in parallel).
+        pool in 1..THREADS.len(),
+    ) {
+        let mut expected = v.clone();
+        expected.sort_unstable();
+        pools()[pool].install(|| {
+            let mut s = v.clone();
+            s.par_sort_unstable();
+            assert_eq!(s, expected, "par_sort_unstable");
+            let mut s = v.clone();
+            s.par_sort_unstable_with::<FullyParallel>();
+            assert_eq!(s, expected, "par_sort_unstable_with::<FullyParallel>");
+            let mut s = v.clone();
+            s.par_sort_unstable_by(|a, b| b.cmp(a));
+            assert!(s.iter().eq(expected.iter().rev()), "par_sort_unstable_by");
+        });
+    }
+}
+
+/// The parallel partition's samples (evenly spaced) alternately tiny and huge: its two pivots
+/// end up far apart, so nearly every element falls in the band between them and the seam's
+/// sort has to put almost everything in order.
+#[test]
+fn a_parallel_partition_with_pivots_far_apart_still_sorts() {
+    let len = 1 << 17;
+    let mut rng = Rng::new(7);
+    let mut v: Vec<u32> = (0..len).map(|_| 1 + rng.next_u32() % 1_000_000).collect();
+    // 2^17 elements take 2^9 samples, one every 256 from index 128.
+    for (k, i) in (128..len).step_by(256).enumerate() {
+        v[i] = if k % 2 == 0 { 0 } else { u32::MAX };
+    }
+    let mut expected = v.clone();
+    expected.sort_unstable();
+    for pool in &pools()[1..] {
+        let mut s = v.clone();
+        pool.install(|| s.par_sort_unstable());
+        assert_eq!(s, expected, "{} threads", pool.current_num_threads());
+    }
+}
+
 #[test]
 fn large_inputs_match_std() {
     for (pool, len) in pools().iter().zip([200_000, 100_000, 400_000]) {

@@ -69,6 +69,16 @@ fn sorts() -> Vec<(&'static str, SortFn)> {
     ]
 }
 
+/// The sorts to try on `len` elements: from 100,000 on, only the unstable ones, whose parallel
+/// partition starts there (the others are covered by the shorter inputs).
+fn sorts_for(len: u32) -> Vec<(&'static str, SortFn)> {
+    let mut sorts = sorts();
+    if len >= 100_000 {
+        sorts.retain(|(name, _)| name.contains("unstable"));
+    }
+    sorts
+}
+
 /// The pools to try: only the one of 2 threads under Miri, where each thread is slow to
 /// simulate. Expected panics stay off the output from here on.
 fn pools_to_try() -> &'static [ThreadPool] {
@@ -106,9 +116,16 @@ fn each_element_once(v: Vec<Tracked<'_>>, live: &DropCounter, len: u32, case: &s
 fn panicking_comparator_leaves_each_element_once() {
     for pool in pools_to_try() {
         let threads = pool.current_num_threads();
-        for &len in lens(&[0, 1, 7, 100, 1000, 20_000], &[0, 1, 7, 40]) {
-            for (name, sort) in sorts() {
-                for panic_after in [0usize, 1, 50, 2_000, 30_000] {
+        // 100,000 elements take the parallel partition of the unstable sort (2 and 8 threads).
+        for &len in lens(&[0, 1, 7, 100, 1000, 20_000, 100_000], &[0, 1, 7, 40]) {
+            for (name, sort) in sorts_for(len) {
+                let panic_points: &[usize] = if len < 100_000 {
+                    &[0, 1, 50, 2_000, 30_000]
+                } else {
+                    // In the sampling, in the parallel partition, in the leaf sorts.
+                    &[2_000, 150_000, 1_000_000]
+                };
+                for &panic_after in panic_points {
                     let live = DropCounter::new();
                     let mut v: Vec<Tracked> =
                         scrambled(len).into_iter().map(|x| live.wrap(x)).collect();
@@ -136,8 +153,8 @@ fn panicking_comparator_leaves_each_element_once() {
 fn non_total_orders_only_permute() {
     for pool in pools_to_try() {
         let threads = pool.current_num_threads();
-        for &len in lens(&[10, 500, 5_000, 50_000], &[10, 40]) {
-            for (name, sort) in sorts() {
+        for &len in lens(&[10, 500, 5_000, 50_000, 100_000], &[10, 40]) {
+            for (name, sort) in sorts_for(len) {
                 for kind in 0..3 {
                     let live = DropCounter::new();
                     let mut v: Vec<Tracked> =

@@ -85,9 +85,7 @@ pub trait IndexedParallelIterator: ParallelIterator {
     {
         left.truncate(0);
         right.truncate(0);
-        let (a, b): (Vec<A>, Vec<B>) = self.unzip();
-        *left = a;
-        *right = b;
+        super::unzip::unzip_into(left, right, self);
     }
 
     /// Pairs of items of `self` and `zip_op`, as long as the shorter.

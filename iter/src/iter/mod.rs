@@ -61,7 +61,7 @@ mod try_fold;
 mod try_fold_with;
 mod try_reduce;
 mod try_trait;
-mod unzip;
+pub(crate) mod unzip;
 mod update;
 mod weighted;
 mod while_some;

@@ -1115,10 +1115,7 @@ pub trait ParallelIterator: Sized + Send {
         A: Send,
         B: Send,
     {
-        unzip::split_into(self, |left: &mut Vec<A>, right: &mut Vec<B>, (a, b)| {
-            left.push(a);
-            right.push(b);
-        })
+        unzip::route_new(self, unzip::Unzip)
     }
 
     /// Splits the items into those `predicate` accepts and the others, in order.
@@ -1137,13 +1134,7 @@ pub trait ParallelIterator: Sized + Send {
         B: Default + Send + ParallelExtend<Self::Item>,
         P: Fn(&Self::Item) -> bool + Sync + Send,
     {
-        unzip::split_into(self, |left: &mut Vec<_>, right: &mut Vec<_>, item| {
-            if predicate(&item) {
-                left.push(item)
-            } else {
-                right.push(item)
-            }
-        })
+        unzip::route_new(self, unzip::Partition(predicate))
     }
 
     /// Splits the items into two collections by the side of the [`Either`](either::Either)
@@ -1167,9 +1158,7 @@ pub trait ParallelIterator: Sized + Send {
         L: Send,
         R: Send,
     {
-        unzip::split_into(self, |left: &mut Vec<L>, right: &mut Vec<R>, item| {
-            unzip::push_either(left, right, predicate(item))
-        })
+        unzip::route_new(self, unzip::PartitionMap(predicate))
     }
 
     /// Puts a clone of `element` between every two items.

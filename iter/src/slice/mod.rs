@@ -20,14 +20,18 @@ pub use self::rchunks::{RChunks, RChunksExact, RChunksExactMut, RChunksMut};
 pub use self::split::{Split, SplitInclusive, SplitInclusiveMut, SplitMut};
 pub use self::windows::{ArrayWindows, Windows};
 
-use crate::weight::{Adaptive, Weight};
+use crate::weight::{Adaptive, Cost, Weight};
 use std::cmp::Ordering;
 use std::panic::Location;
 
-/// The weight the sorts use when none is given: [`Adaptive`], about two pieces per thread.
+/// The weight the stable sorts (`par_sort`, `par_sort_by`, `par_sort_by_key`,
+/// `par_sort_by_cached_key`) use when none is given: [`Adaptive`], about two pieces per thread.
+/// The unstable sorts use [`SortUnstableWeight`].
 ///
 /// Measured, on 10^7 random `u32` and two threads (medians of 7 rounds, ms; std's sequential
-/// sorts take 233.5 stable and 156.5 unstable):
+/// sorts take 233.5 stable and 156.5 unstable; `cargo bench --bench sort_table -- 2 7
+/// 10000000 1` in the quiet window of BENCHMARKS.md, before the quicksort partitioned its top
+/// piece on two threads):
 ///
 /// | weight | `par_sort` | `par_sort_unstable` |
 /// |---|---:|---:|
@@ -39,8 +43,8 @@ use std::panic::Location;
 ///
 /// A few large pieces let std's sequential sort do most of the work: every further level of
 /// the merge sort is one more pass over the data, so fine weights (`Cost<N>`, and `Autotune`,
-/// which aims at leaves of a few microseconds) cost the stable sort dearly. The quicksort
-/// gains a little from finer pieces (better balance), but not enough to keep two defaults.
+/// which aims at leaves of a few microseconds) cost the stable sort dearly. The quicksort is
+/// the other way round, and gains from finer pieces (better balance): hence its own default.
 ///
 /// # Examples
 ///
@@ -53,6 +57,28 @@ use std::panic::Location;
 /// assert_eq!(v, [1, 2, 3]);
 /// ```
 pub type SortWeight = Adaptive;
+
+/// The weight the unstable sorts use when none is given: [`Cost<1>`], pieces of at most
+/// [`LEAF_COST`](crate::weight::LEAF_COST) elements.
+///
+/// A quicksort's partitions are the work its sequential sort would do anyway, so splitting
+/// further costs it only the forks, and it needs the pieces: a partition's two sides differ in
+/// length (by a few percent on random input, by a whole value's share on few distinct values),
+/// and only many small pieces let idle threads even that out. (The merge sort is the other way
+/// round: its pieces are halves of equal length, and each level is one more pass over the
+/// data; see [`SortWeight`].)
+///
+/// # Examples
+///
+/// ```
+/// use weft_iter::prelude::*;
+/// use weft_iter::slice::SortUnstableWeight;
+///
+/// let mut v = vec![3, 1, 2];
+/// v.par_sort_unstable_with::<SortUnstableWeight>(); // the same as `v.par_sort_unstable()`
+/// assert_eq!(v, [1, 2, 3]);
+/// ```
+pub type SortUnstableWeight = Cost<1>;
 
 /// Parallel methods on shared slices.
 ///
@@ -637,7 +663,7 @@ pub trait ParallelSliceMut<T: Send> {
     where
         T: Ord,
     {
-        self.par_sort_unstable_with::<SortWeight>();
+        self.par_sort_unstable_with::<SortUnstableWeight>();
     }
 
     /// [`par_sort_unstable`](Self::par_sort_unstable), splitting as the weight `W` decides.
@@ -679,7 +705,7 @@ pub trait ParallelSliceMut<T: Send> {
     where
         F: Fn(&T, &T) -> Ordering + Sync,
     {
-        self.par_sort_unstable_by_with::<SortWeight, F>(compare);
+        self.par_sort_unstable_by_with::<SortUnstableWeight, F>(compare);
     }
 
     /// [`par_sort_unstable_by`](Self::par_sort_unstable_by), splitting as the weight `W`
@@ -724,7 +750,7 @@ pub trait ParallelSliceMut<T: Send> {
         K: Ord,
         F: Fn(&T) -> K + Sync,
     {
-        self.par_sort_unstable_by_key_with::<SortWeight, K, F>(f);
+        self.par_sort_unstable_by_key_with::<SortUnstableWeight, K, F>(f);
     }
 
     /// [`par_sort_unstable_by_key`](Self::par_sort_unstable_by_key), splitting as the weight

@@ -1,11 +1,31 @@
-//! Pivot choice and partitioning for the parallel quicksort.
+//! Pivot choice and partitioning for the parallel quicksort, sequential and parallel.
 //!
 //! A comparator that panics part-way leaves a permutation of the input behind, and one that is
 //! not a total order yields some permutation, never undefined behaviour or a loop that does not
 //! end: every loop is bounded by the length, never by what the comparator answers.
+//!
+//! # Partitioning on two threads with two pivots
+//!
+//! A partition compares every element with one pivot, so two threads partitioning the halves
+//! of a slice around the same pivot would both read it at once, which needs `T: Sync`; the
+//! sorts only ask for `T: Send`. [`par_partition`] gives each half its own pivot instead: `p`
+//! and `q` are neighbours in a sorted sample (`p <= q`), `p` goes to the first slot and `q` to
+//! the last, and each half is partitioned around its own pivot, in parallel:
+//!
+//! ```text
+//! [p | A: < p | A: >= p | B: < q | B: >= q | q]
+//! ```
+//!
+//! Swapping the two middle blocks (the shorter one's length, in parallel) gives a left part
+//! `[p, A < p, B < q]` and a right part `[A >= p, B >= q, q]`. These are not quite a partition:
+//! only elements of the *band* `[p, q)` can be out of place, and the band is small (about
+//! `len / samples` elements) because `p` and `q` are neighbours in the sample. Once both parts
+//! are sorted, the two sorted runs overlap only on band elements: [`seam`] finds that overlap
+//! with two binary searches, and sorting it (as a piece of its own) sorts the whole slice.
 
 use std::cmp::Ordering;
-use std::mem::ManuallyDrop;
+use std::mem::{self, ManuallyDrop};
+use std::ops::Range;
 use std::ptr;
 
 /// Below this length the pivot is the median of three samples; above it, a recursive
@@ -83,6 +103,95 @@ where
     }
 }
 
+/// Below this many elements a piece is partitioned on one thread: the sequential partition
+/// then takes tens of microseconds, and a parallel one would save less than it costs in
+/// sampling, forking and the seam's sort.
+pub(super) const PAR_PARTITION_MIN: usize = 1 << 16;
+
+/// Below this many elements a block swap runs on one thread: a few microseconds of copying.
+const SWAP_GRAIN: usize = 1 << 14;
+
+/// Partitions `v` (at least [`PAR_PARTITION_MIN`] elements) on two threads with two pivots, as
+/// the module's notes describe, and returns the length of the left part.
+///
+/// Every element of the left part is at most every element of the right part except for
+/// elements of a small band; once both parts are sorted, sorting their [`seam`] sorts the
+/// whole slice.
+pub(super) fn par_partition<T, F>(v: &mut [T], cmp: &F) -> usize
+where
+    T: Send,
+    F: Fn(&T, &T) -> Ordering + Sync,
+{
+    let len = v.len();
+    debug_assert!(
+        len >= PAR_PARTITION_MIN,
+        "par_partition needs {PAR_PARTITION_MIN} elements, got {len}"
+    );
+    // About sqrt(len) samples: sorting them and sorting the seam's band (about len / samples
+    // elements) then cost about the same, a fraction of a percent of the partition.
+    let samples = (1usize << len.ilog2().div_ceil(2)).clamp(64, 4096);
+    let step = len / samples;
+    for i in 0..samples {
+        // `i * step + step / 2 >= i`: the samples gathered so far stay where they are.
+        v.swap(i, i * step + step / 2);
+    }
+    v[..samples].sort_unstable_by(cmp);
+    v.swap(0, samples / 2 - 1);
+    v.swap(samples / 2, len - 1);
+
+    let half = len / 2;
+    let (p, rest) = v.split_at_mut(1);
+    let (a, rest) = rest.split_at_mut(half - 1);
+    let (b, q) = rest.split_at_mut(rest.len() - 1);
+    // Each closure owns its half and its pivot: no element is read by both threads.
+    let (a_left, b_left) = weft_core::join(
+        move || partition_cyclic(a, &p[0], &|x: &T, p: &T| cmp(x, p) == Ordering::Less),
+        move || partition_cyclic(b, &q[0], &|x: &T, q: &T| cmp(x, q) == Ordering::Less),
+    );
+    // Bring B's left block (`b_left` long, at `half`) before A's right block.
+    let a_right = half - 1 - a_left;
+    let shorter = a_right.min(b_left);
+    let (front, back) = v[1 + a_left..half + b_left].split_at_mut(shorter);
+    let back_start = back.len() - shorter;
+    par_swap(front, &mut back[back_start..]);
+    1 + a_left + b_left
+}
+
+/// Swaps the elements of `a` and `b` (the same length), in parallel halves while they are long.
+fn par_swap<T: Send>(a: &mut [T], b: &mut [T]) {
+    if a.len() <= SWAP_GRAIN {
+        a.swap_with_slice(b);
+        return;
+    }
+    let mid = a.len() / 2;
+    let (a_lo, a_hi) = a.split_at_mut(mid);
+    let (b_lo, b_hi) = b.split_at_mut(mid);
+    weft_core::join(|| par_swap(a_lo, b_lo), || par_swap(a_hi, b_hi));
+}
+
+/// The seam of `v`, whose first `mid` and last `len - mid` elements are each sorted: the range
+/// where the two runs overlap (the left run's elements above the right run's first, and the
+/// right run's elements below the left run's last). Sorting it sorts the whole slice; it is
+/// empty if the runs are in order.
+pub(super) fn seam<T, F>(v: &[T], mid: usize, cmp: &F) -> Range<usize>
+where
+    F: Fn(&T, &T) -> Ordering,
+{
+    if mid == 0 || mid == v.len() {
+        return mid..mid;
+    }
+    let (left, right) = v.split_at(mid);
+    let (left_last, right_first) = (&left[mid - 1], &right[0]);
+    if cmp(left_last, right_first) != Ordering::Greater {
+        return mid..mid;
+    }
+    // Everything before `start` is at most every right element; everything from `end` on is at
+    // least every left element; between them lie the overlapping elements of both runs.
+    let start = left.partition_point(|x| cmp(x, right_first) != Ordering::Greater);
+    let end = mid + right.partition_point(|x| cmp(x, left_last) == Ordering::Less);
+    start..end
+}
+
 /// Moves the elements for which `goes_left(element, pivot)` holds to the front, the pivot right
 /// after them, and returns the pivot's new index.
 pub(super) fn partition<T, P>(v: &mut [T], pivot: usize, goes_left: P) -> usize
@@ -137,16 +246,31 @@ where
             pos: base,
             value: ManuallyDrop::new(ptr::read(base)),
         };
-        let last = base.add(len - 1);
-        while gap.pos < last {
+        let mut step = || {
             let next = gap.pos.add(1);
             let goes = goes_left(&*next, pivot);
             ptr::copy(base.add(left), gap.pos, 1);
             ptr::copy_nonoverlapping(next, base.add(left), 1);
             gap.pos = next;
             left += usize::from(goes);
+        };
+        // `len - 1` steps take the gap from the first slot to the last. Small elements take
+        // them two at a time, as std's sort does: the loop's own cost is then shared.
+        let steps = len - 1;
+        if mem::size_of::<T>() <= 16 {
+            for _ in 0..steps / 2 {
+                step();
+                step();
+            }
+            if steps % 2 == 1 {
+                step();
+            }
+        } else {
+            for _ in 0..steps {
+                step();
+            }
         }
-        last
+        base.add(len - 1)
         // Dropping `gap` puts the lifted element in the last slot, where the gap ended.
     };
     // The lifted element still has to be classified, as one plain Lomuto step.
