@@ -28,6 +28,16 @@ macro_rules! workloads {
             use super::{spin, Input};
             use $lib::prelude::*;
 
+            /// Sorts `v` in parallel, stable or not, and returns the check of the result.
+            fn sort<T: Ord + Send + std::hash::Hash>(v: &mut [T], stable: bool) -> u64 {
+                if stable {
+                    v.par_sort();
+                } else {
+                    v.par_sort_unstable();
+                }
+                super::check_sorted(v)
+            }
+
             pub fn run(pool: &$lib::ThreadPool, row: &str, input: &mut Input) -> u64 {
                 pool.install(|| match (row, input) {
                     ("sum", Input::U64(v)) => v.par_iter().sum(),
@@ -93,22 +103,10 @@ macro_rules! workloads {
                         .par_iter()
                         .fold(|| 0u64, |a, &x| a.wrapping_add(x.wrapping_mul(x)))
                         .reduce(|| 0, u64::wrapping_add),
-                    ("par_sort", Input::U32(v)) => {
-                        v.par_sort();
-                        super::check_sorted(v)
-                    }
-                    ("par_sort_unstable", Input::U32(v)) => {
-                        v.par_sort_unstable();
-                        super::check_sorted(v)
-                    }
-                    ("par_sort", Input::Strings(v)) => {
-                        v.par_sort();
-                        super::check_sorted(v)
-                    }
-                    ("par_sort_unstable", Input::Strings(v)) => {
-                        v.par_sort_unstable();
-                        super::check_sorted(v)
-                    }
+                    ("par_sort", Input::U32(v)) => sort(v, true),
+                    ("par_sort_unstable", Input::U32(v)) => sort(v, false),
+                    ("par_sort", Input::Strings(v)) => sort(v, true),
+                    ("par_sort_unstable", Input::Strings(v)) => sort(v, false),
                     (row, _) => panic!("no {} workload for row {row}", stringify!($lib)),
                 })
             }
@@ -167,22 +165,10 @@ fn run_seq(row: &str, input: &mut Input) -> u64 {
         ("fold + reduce", Input::U64(v)) => v
             .iter()
             .fold(0u64, |a, &x| a.wrapping_add(x.wrapping_mul(x))),
-        ("par_sort", Input::U32(v)) => {
-            v.sort();
-            check_sorted(v)
-        }
-        ("par_sort_unstable", Input::U32(v)) => {
-            v.sort_unstable();
-            check_sorted(v)
-        }
-        ("par_sort", Input::Strings(v)) => {
-            v.sort();
-            check_sorted(v)
-        }
-        ("par_sort_unstable", Input::Strings(v)) => {
-            v.sort_unstable();
-            check_sorted(v)
-        }
+        ("par_sort", Input::U32(v)) => sort_seq(v, true),
+        ("par_sort_unstable", Input::U32(v)) => sort_seq(v, false),
+        ("par_sort", Input::Strings(v)) => sort_seq(v, true),
+        ("par_sort_unstable", Input::Strings(v)) => sort_seq(v, false),
         (row, _) => panic!("no sequential workload for row {row}"),
     }
 }
@@ -399,6 +385,16 @@ fn check_vec<T: Copy + Into<u64>>(v: &[T]) -> u64 {
 }
 
 /// Panics unless `v` is sorted; a checksum of it otherwise.
+/// Sorts `v` with std's sort, stable or not, and returns the check of the result.
+fn sort_seq<T: Ord + std::hash::Hash>(v: &mut [T], stable: bool) -> u64 {
+    if stable {
+        v.sort();
+    } else {
+        v.sort_unstable();
+    }
+    check_sorted(v)
+}
+
 fn check_sorted<T: Ord + std::hash::Hash>(v: &[T]) -> u64 {
     use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
     assert!(v.windows(2).all(|w| w[0] <= w[1]), "not sorted");
@@ -447,17 +443,20 @@ fn run(pools: &Pools, lib: Lib, workload: &str, input: &mut Input) -> u64 {
 fn race(pools: &Pools, row: &Row, input: &mut Input, min_rounds: usize) -> Vec<Sample> {
     // One round each first: the reference result, and how long a round takes.
     let reference = round(pools, Lib::Seq, row, input).0;
+    let check = |lib: Lib, sum: u64| {
+        assert_eq!(
+            sum,
+            reference,
+            "{} gave another result on {}",
+            lib.name(),
+            row.name()
+        );
+    };
     let slowest = Lib::ALL
         .iter()
         .map(|&lib| {
             let (sum, sample) = round(pools, lib, row, input);
-            assert_eq!(
-                sum,
-                reference,
-                "{} gave another result on {}",
-                lib.name(),
-                row.name()
-            );
+            check(lib, sum);
             sample.wall
         })
         .max()
@@ -470,13 +469,7 @@ fn race(pools: &Pools, row: &Row, input: &mut Input, min_rounds: usize) -> Vec<S
         let input = &input;
         move || {
             let (sum, sample) = round(pools, lib, row, &mut input.borrow_mut());
-            assert_eq!(
-                sum,
-                reference,
-                "{} gave another result on {}",
-                lib.name(),
-                row.name()
-            );
+            check(lib, sum);
             sample
         }
     };

@@ -9,21 +9,6 @@ use std::collections::HashSet;
 use std::time::Instant;
 use weft::prelude::*;
 
-/// Mixed magnitudes (1e-6 to 1e12, both signs) from a seeded xorshift.
-fn mixed_magnitudes(len: usize) -> Vec<f64> {
-    let mut x = 0x9e37_79b9_7f4a_7c15u64;
-    (0..len)
-        .map(|_| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let mantissa = (x >> 11) as f64 / (1u64 << 53) as f64;
-            let sign = if x & (1 << 10) == 0 { 1.0 } else { -1.0 };
-            sign * mantissa * 10f64.powi((x % 19) as i32 - 6)
-        })
-        .collect()
-}
-
 fn fixed(v: &[f64]) -> f64 {
     v.par_iter().weight::<Fixed<1024>>().sum()
 }
@@ -41,7 +26,7 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let len = args.next().map_or(1_000_000, |a| a.parse().expect("LEN"));
     let rounds = args.next().map_or(200, |a| a.parse().expect("ROUNDS"));
-    let v = mixed_magnitudes(len);
+    let v = weft_testkit::mixed_magnitudes(len, 1);
 
     for (name, sum) in [
         ("Fixed<1024>", fixed as fn(&[f64]) -> f64),

@@ -9,36 +9,10 @@ use std::sync::mpsc::channel;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use weft_core::{isolate, join, ThreadPool, ThreadPoolBuilder};
-
-/// Runs `f` on its own thread and fails the test if it has not finished within `secs`.
-fn within<T: Send + 'static>(secs: u64, f: impl FnOnce() -> T + Send + 'static) -> T {
-    let (tx, rx) = channel();
-    std::thread::spawn(move || {
-        let _ = tx.send(catch_unwind(AssertUnwindSafe(f)));
-    });
-    match rx.recv_timeout(Duration::from_secs(secs)) {
-        Ok(Ok(value)) => value,
-        Ok(Err(panic)) => std::panic::resume_unwind(panic),
-        Err(_) => panic!("hung for {secs} s"),
-    }
-}
+use weft_testkit::{for_each_index, within};
 
 fn pool(n: usize) -> ThreadPool {
     ThreadPoolBuilder::new().num_threads(n).build().unwrap()
-}
-
-/// Calls `f` on every index of `range`, split in halves with `join` down to single items
-/// (the shape of a parallel iterator's `for_each`).
-fn for_each_index(range: Range<usize>, f: &(impl Fn(usize) + Sync)) {
-    if range.len() <= 1 {
-        range.for_each(f);
-        return;
-    }
-    let mid = range.start + range.len() / 2;
-    join(
-        || for_each_index(range.start..mid, f),
-        || for_each_index(mid..range.end, f),
-    );
 }
 
 /// Sums `range` split in halves with `join` down to leaves of 1,024 (a parallel `sum`).
@@ -84,21 +58,21 @@ const ROUNDS: usize = if cfg!(debug_assertions) { 10 } else { 100 };
 
 #[test]
 fn a_lock_held_around_isolated_parallel_work_never_deadlocks_on_2_threads() {
-    within(30, || {
+    within(Duration::from_secs(30), || {
         items_locking_one_mutex_around_isolated_sums(2, ROUNDS)
     });
 }
 
 #[test]
 fn a_lock_held_around_isolated_parallel_work_never_deadlocks_on_4_threads() {
-    within(30, || {
+    within(Duration::from_secs(30), || {
         items_locking_one_mutex_around_isolated_sums(4, ROUNDS)
     });
 }
 
 #[test]
 fn a_lock_held_around_isolated_parallel_work_never_deadlocks_on_8_threads() {
-    within(30, || {
+    within(Duration::from_secs(30), || {
         items_locking_one_mutex_around_isolated_sums(8, ROUNDS)
     });
 }
@@ -114,7 +88,7 @@ fn an_isolated_wait_runs_no_outer_task() {
     // go on this thread's deque) and then waits for a half that another worker stole. Without
     // isolation the waiting thread would pop those outer tasks and run them on top of its
     // wait, inside the region.
-    within(30, || {
+    within(Duration::from_secs(30), || {
         let pool = pool(4);
         let intruders = AtomicUsize::new(0);
         let outer_ran = AtomicUsize::new(0);
@@ -167,7 +141,7 @@ fn an_isolated_wait_runs_no_outer_task() {
 
 #[test]
 fn isolate_nested_in_isolate_computes_both_levels() {
-    within(30, || {
+    within(Duration::from_secs(30), || {
         for threads in [1, 2, 4] {
             let pool = pool(threads);
             let sums = pool.install(|| {
@@ -185,7 +159,7 @@ fn isolate_nested_in_isolate_computes_both_levels() {
 
 #[test]
 fn isolate_inside_scope_and_join_takes_part_in_both() {
-    within(30, || {
+    within(Duration::from_secs(30), || {
         let pool = pool(3);
         let count = AtomicUsize::new(0);
         let (left, right) = pool.install(|| {
@@ -226,7 +200,7 @@ fn isolate_inside_scope_and_join_takes_part_in_both() {
 
 #[test]
 fn a_panic_inside_isolate_propagates_and_the_pool_survives() {
-    within(30, || {
+    within(Duration::from_secs(30), || {
         let pool = pool(2);
         for _ in 0..50 {
             // In the closure itself, in the half it runs, and in a half another thread may
@@ -262,7 +236,7 @@ fn a_panic_inside_isolate_propagates_and_the_pool_survives() {
 
 #[test]
 fn isolate_outside_any_pool_just_runs_the_closure() {
-    within(30, || {
+    within(Duration::from_secs(30), || {
         let on = std::thread::current().id();
         let (index, ran_on) = isolate(|| {
             (
@@ -278,7 +252,7 @@ fn isolate_outside_any_pool_just_runs_the_closure() {
 
 #[test]
 fn a_broadcast_inside_isolate_runs_on_every_seat() {
-    within(30, || {
+    within(Duration::from_secs(30), || {
         let pool = pool(4);
         for _ in 0..20 {
             let seats = pool.install(|| isolate(|| weft_core::broadcast(|ctx| ctx.index())));
@@ -289,7 +263,7 @@ fn a_broadcast_inside_isolate_runs_on_every_seat() {
 
 #[test]
 fn an_install_into_another_pool_inside_isolate_completes() {
-    within(30, || {
+    within(Duration::from_secs(30), || {
         let outer = pool(2);
         let inner = pool(2);
         let sums = outer.install(|| {
@@ -303,7 +277,7 @@ fn an_install_into_another_pool_inside_isolate_completes() {
 fn a_blocked_half_inside_isolate_is_released_by_a_cold_steal() {
     // `a` blocks outside weft on what `b` sends: only another worker taking the private `b`
     // (and running it in the region) lets it return.
-    within(30, || {
+    within(Duration::from_secs(30), || {
         let pool = pool(2);
         for _ in 0..20 {
             let (tx, rx) = channel();
@@ -319,7 +293,7 @@ fn a_blocked_half_inside_isolate_is_released_by_a_cold_steal() {
 /// complete, and the stolen half must have run elsewhere in some of them.
 #[test]
 fn isolated_work_finished_on_another_worker_wakes_the_waiter() {
-    within(30, || {
+    within(Duration::from_secs(30), || {
         let rounds = 2_000;
         for threads in [2, 4] {
             let pool = pool(threads);
@@ -369,7 +343,7 @@ fn isolated_work_finished_on_another_worker_wakes_the_waiter() {
 fn many_threads_waiting_inside_one_region_all_wake() {
     // Several workers run stolen pieces of one region and wait inside them, all for work
     // another finishes: a stress of the region's sleepers list.
-    within(30, || {
+    within(Duration::from_secs(30), || {
         let pool = pool(4);
         let counter = Arc::new(AtomicUsize::new(0));
         for _ in 0..200 {

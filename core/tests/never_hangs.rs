@@ -1,28 +1,24 @@
 //! Each class of hang a code review found where rayon completes: every test runs its case under
 //! a watchdog, so a regression fails in seconds instead of wedging the suite.
 
-use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::channel;
 use std::sync::{Arc, LazyLock, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 use weft_core::{blocking, ThreadPool, ThreadPoolBuilder};
-
-/// Runs `f` on its own thread and fails the test if it has not finished within `secs`.
-fn within<T: Send + 'static>(secs: u64, f: impl FnOnce() -> T + Send + 'static) -> T {
-    let (tx, rx) = channel();
-    std::thread::spawn(move || {
-        let _ = tx.send(catch_unwind(AssertUnwindSafe(f)));
-    });
-    match rx.recv_timeout(Duration::from_secs(secs)) {
-        Ok(Ok(value)) => value,
-        Ok(Err(panic)) => std::panic::resume_unwind(panic),
-        Err(_) => panic!("hung for {secs} s"),
-    }
-}
+use weft_testkit::within;
 
 fn pool(n: usize) -> ThreadPool {
     ThreadPoolBuilder::new().num_threads(n).build().unwrap()
+}
+
+/// A pool of `n` threads that may start at most `spares` extra threads for `blocking`.
+fn capped_pool(n: usize, spares: usize) -> ThreadPool {
+    ThreadPoolBuilder::new()
+        .num_threads(n)
+        .max_blocking_threads(spares)
+        .build()
+        .unwrap()
 }
 
 fn spin_for(d: Duration) {
@@ -36,7 +32,7 @@ fn spin_for(d: Duration) {
 
 #[test]
 fn a_mutex_held_across_blocking_does_not_deadlock_with_the_spare() {
-    within(30, || {
+    within(Duration::from_secs(30), || {
         let pool = pool(1);
         let m = Mutex::new(0);
         for _ in 0..20 {
@@ -54,7 +50,7 @@ fn a_mutex_held_across_blocking_does_not_deadlock_with_the_spare() {
 
 #[test]
 fn a_once_lock_being_initialised_across_blocking_does_not_deadlock() {
-    within(30, || {
+    within(Duration::from_secs(30), || {
         let pool = pool(1);
         let cell = OnceLock::new();
         pool.scope(|s| {
@@ -75,7 +71,7 @@ fn a_lazy_lock_forced_across_blocking_does_not_deadlock() {
         blocking(|| std::thread::sleep(Duration::from_millis(20)));
         9
     });
-    within(30, || {
+    within(Duration::from_secs(30), || {
         let pool = pool(1);
         let sum = AtomicUsize::new(0);
         pool.scope(|s| {
@@ -91,7 +87,7 @@ fn a_lazy_lock_forced_across_blocking_does_not_deadlock() {
 
 #[test]
 fn a_thread_back_from_blocking_continues_without_waiting_for_the_spares_job() {
-    within(30, || {
+    within(Duration::from_secs(30), || {
         let pool = pool(1);
         let resumed_after = Mutex::new(Duration::ZERO);
         pool.scope(|s| {
@@ -118,7 +114,7 @@ fn a_thread_back_from_blocking_continues_without_waiting_for_the_spares_job() {
 
 #[test]
 fn a_broadcast_from_a_worker_of_another_pool_keeps_serving_its_own_pool() {
-    within(30, || {
+    within(Duration::from_secs(30), || {
         let a = Arc::new(pool(1));
         let b = pool(2);
         let a2 = a.clone();
@@ -129,7 +125,7 @@ fn a_broadcast_from_a_worker_of_another_pool_keeps_serving_its_own_pool() {
 
 #[test]
 fn an_in_place_scope_of_another_pool_keeps_serving_the_callers_pool() {
-    within(30, || {
+    within(Duration::from_secs(30), || {
         let a = Arc::new(pool(1));
         let b = pool(2);
         let a2 = a.clone();
@@ -149,7 +145,7 @@ fn an_in_place_scope_of_another_pool_keeps_serving_the_callers_pool() {
 
 #[test]
 fn an_install_into_another_pool_keeps_serving_the_callers_pool() {
-    within(30, || {
+    within(Duration::from_secs(30), || {
         let a = Arc::new(pool(1));
         let b = pool(1);
         let a2 = a.clone();
@@ -161,7 +157,7 @@ fn an_install_into_another_pool_keeps_serving_the_callers_pool() {
 
 #[test]
 fn a_panicking_start_handler_leaves_every_seat_served() {
-    within(30, || {
+    within(Duration::from_secs(30), || {
         let caught = Arc::new(AtomicUsize::new(0));
         let c = caught.clone();
         let pool = ThreadPoolBuilder::new()
@@ -191,7 +187,7 @@ fn a_panicking_start_handler_leaves_every_seat_served() {
 
 #[test]
 fn a_start_handler_that_panics_on_spares_does_not_lose_the_blocked_seat() {
-    within(30, || {
+    within(Duration::from_secs(30), || {
         let started = Arc::new(AtomicUsize::new(0));
         let s2 = started.clone();
         let pool = ThreadPoolBuilder::new()
@@ -220,7 +216,7 @@ fn a_start_handler_that_panics_on_spares_does_not_lose_the_blocked_seat() {
 
 #[test]
 fn work_forked_beside_a_blocked_call_on_a_one_thread_pool_runs() {
-    within(30, || {
+    within(Duration::from_secs(30), || {
         let pool = pool(1);
         for _ in 0..20 {
             let (tx, rx) = channel();
@@ -236,7 +232,7 @@ fn work_forked_beside_a_blocked_call_on_a_one_thread_pool_runs() {
 
 #[test]
 fn work_spawned_beside_a_blocked_call_on_a_one_thread_pool_runs() {
-    within(30, || {
+    within(Duration::from_secs(30), || {
         let pool = pool(1);
         let (tx, rx) = channel();
         pool.install(move || {
@@ -250,12 +246,8 @@ fn work_spawned_beside_a_blocked_call_on_a_one_thread_pool_runs() {
 
 #[test]
 fn a_job_spawned_before_a_plain_blocking_wait_is_taken_by_a_sleeping_worker() {
-    within(60, || {
-        let pool = ThreadPoolBuilder::new()
-            .num_threads(2)
-            .max_blocking_threads(0)
-            .build()
-            .unwrap();
+    within(Duration::from_secs(60), || {
+        let pool = capped_pool(2, 0);
         for _ in 0..2_000 {
             let (tx, rx) = channel();
             pool.install(move || {
@@ -270,12 +262,8 @@ fn a_job_spawned_before_a_plain_blocking_wait_is_taken_by_a_sleeping_worker() {
 
 #[test]
 fn a_join_before_a_plain_blocking_wait_is_published_for_a_sleeping_worker() {
-    within(60, || {
-        let pool = ThreadPoolBuilder::new()
-            .num_threads(2)
-            .max_blocking_threads(0)
-            .build()
-            .unwrap();
+    within(Duration::from_secs(60), || {
+        let pool = capped_pool(2, 0);
         for _ in 0..2_000 {
             let (tx, rx) = channel();
             pool.install(|| {
@@ -292,7 +280,7 @@ fn a_join_before_a_plain_blocking_wait_is_published_for_a_sleeping_worker() {
 
 #[test]
 fn a_thread_namer_that_panics_for_a_spare_does_not_lose_the_seat_or_the_reservation() {
-    within(30, || {
+    within(Duration::from_secs(30), || {
         let names = Arc::new(AtomicUsize::new(0));
         let n2 = names.clone();
         let pool = ThreadPoolBuilder::new()

@@ -2,46 +2,17 @@
 //! A regression here is a stack overflow, which aborts this test binary: these tests have
 //! a file of their own. Each also runs under a watchdog.
 
-use std::ops::Range;
-use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc::channel;
 use std::time::Duration;
 use weft_core::{join, ThreadPoolBuilder, Yield};
-
-/// Runs `f` on its own thread and fails the test if it has not finished within `secs`.
-fn within<T: Send + 'static>(secs: u64, f: impl FnOnce() -> T + Send + 'static) -> T {
-    let (tx, rx) = channel();
-    std::thread::spawn(move || {
-        let _ = tx.send(catch_unwind(AssertUnwindSafe(f)));
-    });
-    match rx.recv_timeout(Duration::from_secs(secs)) {
-        Ok(Ok(value)) => value,
-        Ok(Err(panic)) => std::panic::resume_unwind(panic),
-        Err(_) => panic!("hung for {secs} s"),
-    }
-}
-
-/// Calls `f` on every index of `range`, split in halves with `join` down to single items
-/// (the shape of a parallel iterator's `for_each`).
-fn for_each_index(range: Range<usize>, f: &(impl Fn(usize) + Sync)) {
-    if range.len() <= 1 {
-        range.for_each(f);
-        return;
-    }
-    let mid = range.start + range.len() / 2;
-    join(
-        || for_each_index(range.start..mid, f),
-        || for_each_index(mid..range.end, f),
-    );
-}
+use weft_testkit::{for_each_index, within};
 
 /// rayon#751: every item of an outer pool's `for_each` `install`s into a second pool. While
 /// an outer worker waits for the inner pool, it takes more outer items, each of which waits
 /// again: without a bound the waits nest until the 512 KiB stack overflows.
 #[test]
 fn installs_from_100_000_outer_items_fit_a_512_kib_stack() {
-    within(30, || {
+    within(Duration::from_secs(30), || {
         let outer = ThreadPoolBuilder::new()
             .num_threads(4)
             .stack_size(512 << 10)
@@ -71,7 +42,7 @@ fn installs_from_100_000_outer_items_fit_a_512_kib_stack() {
 /// stack mark runs nothing.
 #[test]
 fn yield_local_from_100_000_tasks_fits_a_512_kib_stack() {
-    within(30, || {
+    within(Duration::from_secs(30), || {
         let pool = ThreadPoolBuilder::new()
             .num_threads(1)
             .stack_size(512 << 10)
@@ -119,7 +90,7 @@ fn a_recursion_past_the_mark_still_completes() {
         let (a, b) = join(|| dive(bottom), || 1);
         a + b
     }
-    within(30, || {
+    within(Duration::from_secs(30), || {
         let size = 2 << 20;
         let pool = ThreadPoolBuilder::new()
             .num_threads(3)

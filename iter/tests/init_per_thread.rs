@@ -7,11 +7,14 @@ use std::collections::HashSet;
 use std::ops::ControlFlow;
 use std::rc::Rc;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc::channel;
 use std::sync::{Arc, Mutex};
 use std::thread::{self, ThreadId};
 use std::time::Duration;
 use weft_iter::prelude::*;
+use weft_testkit::within;
+
+/// How long a check may take before it counts as hung.
+const LIMIT: Duration = Duration::from_secs(30);
 
 /// The 10^6 in release builds (`cargo test --release -p weft-iter --test
 /// init_per_thread`); 10^5 in debug builds, which are ten times slower.
@@ -33,17 +36,6 @@ fn pool(n: usize) -> weft_core::ThreadPool {
         .num_threads(n)
         .build()
         .unwrap()
-}
-
-/// Runs `f` on its own thread and fails the test if it takes more than 30 s.
-fn watchdog(f: impl FnOnce() + Send + 'static) {
-    let (tx, rx) = channel();
-    thread::spawn(move || {
-        f();
-        tx.send(()).unwrap();
-    });
-    rx.recv_timeout(Duration::from_secs(30))
-        .expect("test failed or hung (see its output)");
 }
 
 /// A per-thread value that checks it stays on its thread and is never lent twice at once.
@@ -93,7 +85,7 @@ fn check_inits(
 ) {
     let name = name.to_string();
     let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
-    watchdog(move || {
+    within(LIMIT, move || {
         let pool = pool(4);
         let mut counts = Vec::new();
         for _ in 0..RUNS {
@@ -222,7 +214,7 @@ fn try_for_each_init_runs_to_the_end_or_stops() {
 
 #[test]
 fn a_piece_stolen_while_the_value_is_lent_gets_a_fresh_one() {
-    watchdog(|| {
+    within(LIMIT, || {
         let pool = pool(4);
         let inits = AtomicUsize::new(0);
         let drops = Arc::new(AtomicUsize::new(0));

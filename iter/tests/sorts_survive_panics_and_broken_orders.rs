@@ -11,26 +11,6 @@ use weft_testkit::{pools, Counted, DropCounter};
 /// An element that counts its clones and drops (see [`Counted`]).
 type Tracked<'a> = Counted<'a, u32>;
 
-/// Keeps the expected panics (the comparator's, and std's report of a broken order) off the
-/// output; any other panic is still printed.
-fn quiet_panics() {
-    static ONCE: std::sync::Once = std::sync::Once::new();
-    ONCE.call_once(|| {
-        let default = std::panic::take_hook();
-        std::panic::set_hook(Box::new(move |info| {
-            let message = info
-                .payload()
-                .downcast_ref::<&str>()
-                .copied()
-                .or_else(|| info.payload().downcast_ref::<String>().map(String::as_str))
-                .unwrap_or("");
-            if !message.contains("on purpose") && !message.contains("total order") {
-                default(info);
-            }
-        }));
-    });
-}
-
 fn scrambled(len: u32) -> Vec<u32> {
     (0..len)
         .map(|i| i.wrapping_mul(2_654_435_761) % len)
@@ -82,7 +62,7 @@ fn sorts_for(len: u32) -> Vec<(&'static str, SortFn)> {
 /// The pools to try: only the one of 2 threads under Miri, where each thread is slow to
 /// simulate. Expected panics stay off the output from here on.
 fn pools_to_try() -> &'static [ThreadPool] {
-    quiet_panics();
+    weft_testkit::quiet_panics(&["on purpose", "total order"]);
     if cfg!(miri) {
         &pools()[1..2]
     } else {

@@ -164,32 +164,13 @@ fn each_item_is_produced_once() {
     });
 }
 
-/// Keeps the expected panics off the output; any other panic is still printed.
-fn quiet_panics() {
-    static ONCE: std::sync::Once = std::sync::Once::new();
-    ONCE.call_once(|| {
-        let default = std::panic::take_hook();
-        std::panic::set_hook(Box::new(move |info| {
-            let message = info
-                .payload()
-                .downcast_ref::<&str>()
-                .copied()
-                .or_else(|| info.payload().downcast_ref::<String>().map(String::as_str))
-                .unwrap_or("");
-            if !message.contains("on purpose") {
-                default(info);
-            }
-        }));
-    });
-}
-
 type Tracked<'a> = Counted<'a, usize>;
 
 type Splitter = for<'a> fn(&[usize], &'a DropCounter, usize);
 
 #[test]
 fn a_panic_midway_drops_every_item_once() {
-    quiet_panics();
+    weft_testkit::quiet_panics(&["on purpose"]);
     within(LIMIT, || {
         let runs: [(&str, Splitter); 4] = [
             ("unzip", |v, live, at| {

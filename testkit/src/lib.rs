@@ -13,19 +13,28 @@
 //! - [`DropCounter`] and [`Counted`]: values that count their clones and drops, to show that
 //!   nothing leaks and nothing drops twice.
 //! - [`within`]: a time limit for a test that could hang.
+//! - [`mixed_magnitudes`]: floats whose sum depends on its grouping.
+//! - [`for_each_index`]: a parallel loop of `join`s, for the scheduler's tests.
+//! - [`quiet_panics`]: keeps the panics a test makes on purpose off the output.
 //! - `inputs` (feature `proptest`): the input strategies of the property tests.
 
 #![deny(missing_docs)]
 
 mod drops;
+mod floats;
+mod forks;
 #[cfg(feature = "proptest")]
 pub mod inputs;
+mod panics;
 mod pools;
 mod rng;
 mod watchdog;
 mod weights;
 
 pub use drops::{Counted, DropCounter};
+pub use floats::mixed_magnitudes;
+pub use forks::for_each_index;
+pub use panics::quiet_panics;
 pub use pools::{each_pool, expect_in_every_pool, pools, THREADS};
 pub use rng::Rng;
 pub use watchdog::within;
