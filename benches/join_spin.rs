@@ -1,0 +1,63 @@
+//! `join(spin 1 ms, spin 1 ms)` on a 2-thread pool whose other thread is asleep, one library
+//! per process: the guard of chili#33 (an idle thread must take the second half at once, so
+//! the ideal is 1 ms, not 2).
+//!
+//! `cargo bench --bench join_spin -- --lib weft` (or `rayon`, `chili`; `--rounds N`, default
+//! 31). Each round starts 5 ms after the last, so the pool's other thread has gone to sleep;
+//! the median and the fastest round are printed. One library per process, so that no other
+//! pool's threads share the two CPUs. The fastest round says whether the library can hand the
+//! second half to the idle thread at once (about 1 ms); the median also says how often the OS
+//! runs that woken thread on the idle CPU rather than beside its waker.
+
+use std::time::{Duration, Instant};
+use weft_bench::workloads::{chili_w, rayon_w, weft_w};
+use weft_bench::{machine, median, opt, Sample};
+
+fn main() {
+    let lib: String = opt("--lib").unwrap_or_else(|| "weft".to_string());
+    let rounds: usize = opt("--rounds").unwrap_or(31);
+    let d = Duration::from_millis(1);
+    let spin = move || {
+        let t = Instant::now();
+        while t.elapsed() < d {
+            std::hint::spin_loop();
+        }
+    };
+    let run: Box<dyn Fn()> = match lib.as_str() {
+        "weft" => {
+            let pool = weft_w::pool(2);
+            Box::new(move || {
+                pool.install(|| weft::join(spin, spin));
+            })
+        }
+        "rayon" => {
+            let pool = rayon_w::pool(2);
+            Box::new(move || {
+                pool.install(|| rayon::join(spin, spin));
+            })
+        }
+        "chili" => {
+            let pool = chili_w::pool(2);
+            Box::new(move || {
+                pool.scope().join(|_| spin(), |_| spin());
+            })
+        }
+        other => panic!("--lib takes weft, rayon or chili, not {other}"),
+    };
+    let samples: Vec<Sample> = (0..rounds)
+        .map(|_| {
+            std::thread::sleep(Duration::from_millis(5));
+            let t = Instant::now();
+            run();
+            let wall = t.elapsed();
+            Sample { wall, cpu: wall }
+        })
+        .collect();
+    let fastest = samples.iter().map(|s| s.wall).min().unwrap_or_default();
+    println!(
+        "{}: {lib}, 2 threads, join(spin 1 ms, spin 1 ms), {rounds} rounds: median {:.2} ms, fastest {:.2} ms",
+        machine(),
+        median(&samples).wall.as_secs_f64() * 1e3,
+        fastest.as_secs_f64() * 1e3
+    );
+}
