@@ -56,7 +56,8 @@ impl Sleep {
 
     /// A searching worker stops searching (searching -> running), because it found work or
     /// its wait ended. Returns true if it was the last searcher: the caller must then look at
-    /// the queues and call [`Sleep::wake_one`] if work is pending (README, rule "searchers must not leave silently").
+    /// the queues and call [`Sleep::wake_one`] if work is pending (README, rule "searchers
+    /// must not leave silently").
     #[must_use]
     pub(crate) fn stop_searching(&self) -> bool {
         // SeqCst + fence: orders this decrement before the caller's queue check, against a
@@ -74,7 +75,8 @@ impl Sleep {
     /// outside): wake one sleeper unless a worker is already searching.
     #[inline]
     pub(crate) fn new_work(&self) {
-        // SeqCst fence: pairs with the fence in `sleep` / `stop_searching` (README, rule "work vs. sleeper").
+        // SeqCst fence: pairs with the fence in `sleep` / `stop_searching` (README, rule
+        // "work vs. sleeper").
         fence(Ordering::SeqCst);
         self.wake_if_nobody_searches();
     }
@@ -117,9 +119,9 @@ impl Sleep {
     }
 
     /// The last searcher stopped: wake one sleeper if `work_pending()` still holds once the
-    /// sleeper list is locked and nobody searches (README, rule "searchers must not leave silently"). Checking under the lock
-    /// keeps a dispatch of n jobs from waking more than n - 1 helpers: a helper woken for a
-    /// job counts as searching until it has taken a job.
+    /// sleeper list is locked and nobody searches (README, rule "searchers must not leave
+    /// silently"). Checking under the lock keeps a dispatch of n jobs from waking more than
+    /// n - 1 helpers: a helper woken for a job counts as searching until it has taken a job.
     pub(crate) fn wake_one_if(&self, work_pending: impl FnOnce() -> bool) -> bool {
         if self.counters().sleeping() == 0 {
             return false;
@@ -197,7 +199,8 @@ impl Sleep {
             self.counters
                 .fetch_add(SEARCHING_TO_SLEEPING, Ordering::SeqCst);
         }
-        // SeqCst fence: pairs with the producer's fence in `new_work` (README, rule "work vs. sleeper").
+        // SeqCst fence: pairs with the producer's fence in `new_work` (README, rule "work
+        // vs. sleeper").
         fence(Ordering::SeqCst);
         if still_idle() {
             self.parks.fetch_add(1, Ordering::Relaxed);
