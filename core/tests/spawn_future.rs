@@ -11,18 +11,14 @@ use std::task::{Context, Poll, Wake, Waker};
 use std::thread::{self, Thread};
 use std::time::Duration;
 use weft_core::{SpawnFuture, ThreadPool, ThreadPoolBuilder};
+use weft_testkit::within;
 
 fn pool(n: usize) -> ThreadPool {
     ThreadPoolBuilder::new().num_threads(n).build().unwrap()
 }
 
-/// Runs `f` on its own thread and fails the test if it takes more than 30 s.
-fn watchdog<R: Send + 'static>(f: impl FnOnce() -> R + Send + 'static) -> R {
-    let (tx, rx) = channel();
-    thread::spawn(move || tx.send(f()).unwrap());
-    rx.recv_timeout(Duration::from_secs(30))
-        .expect("test hung for 30 s")
-}
+/// How long a check may take before it counts as hung.
+const LIMIT: Duration = Duration::from_secs(30);
 
 /// The smallest executor there is: poll, park until woken, poll again.
 fn block_on<F: Future>(fut: F) -> F::Output {
@@ -54,7 +50,7 @@ impl Drop for DropCount {
 
 #[test]
 fn thousand_futures_awaited_from_a_std_only_block_on() {
-    watchdog(|| {
+    within(LIMIT, || {
         let pool = pool(4);
         let futures: Vec<SpawnFuture<u64>> = (0..1_000u64)
             .map(|i| pool.spawn_future(move || (0..=i).sum::<u64>()))
@@ -67,7 +63,7 @@ fn thousand_futures_awaited_from_a_std_only_block_on() {
 
 #[test]
 fn futures_awaited_concurrently_on_a_tokio_current_thread_runtime() {
-    watchdog(|| {
+    within(LIMIT, || {
         let pool = Arc::new(pool(3));
         let rt = tokio::runtime::Builder::new_current_thread()
             .build()
@@ -108,7 +104,7 @@ fn pool_thread_index() -> Option<usize> {
 
 #[test]
 fn thread_pool_spawn_future_runs_on_that_pool() {
-    watchdog(|| {
+    within(LIMIT, || {
         let pool = ThreadPoolBuilder::new()
             .num_threads(2)
             .thread_name(|i| format!("futures-{i}"))
@@ -121,7 +117,7 @@ fn thread_pool_spawn_future_runs_on_that_pool() {
 
 #[test]
 fn global_spawn_future_runs_on_the_global_pool() {
-    watchdog(|| {
+    within(LIMIT, || {
         let index = block_on(weft_core::spawn_future(weft_core::current_thread_index));
         assert!(index.unwrap() < weft_core::current_num_threads());
     });
@@ -129,7 +125,7 @@ fn global_spawn_future_runs_on_the_global_pool() {
 
 #[test]
 fn panic_resumes_in_the_awaiting_task_with_its_payload() {
-    watchdog(|| {
+    within(LIMIT, || {
         let pool = pool(2);
         let fut = pool.spawn_future(|| -> u32 { std::panic::panic_any(17u64) });
         let payload = catch_unwind(AssertUnwindSafe(|| block_on(fut))).unwrap_err();
@@ -141,7 +137,7 @@ fn panic_resumes_in_the_awaiting_task_with_its_payload() {
 
 #[test]
 fn panic_reaches_a_tokio_task_as_a_join_error() {
-    watchdog(|| {
+    within(LIMIT, || {
         let pool = Arc::new(pool(2));
         let rt = tokio::runtime::Builder::new_current_thread()
             .build()
@@ -175,7 +171,7 @@ fn held_pool() -> (ThreadPool, Sender<()>) {
 
 #[test]
 fn dropped_before_it_starts_the_job_is_dropped_unrun() {
-    watchdog(|| {
+    within(LIMIT, || {
         let (pool, release) = held_pool();
         let ran = Arc::new(AtomicUsize::new(0));
         let captured = Arc::new(AtomicUsize::new(0));
@@ -195,7 +191,7 @@ fn dropped_before_it_starts_the_job_is_dropped_unrun() {
 
 #[test]
 fn dropped_while_running_the_result_is_dropped_once() {
-    watchdog(|| {
+    within(LIMIT, || {
         let pool = pool(1);
         let results = Arc::new(AtomicUsize::new(0));
         let (go, wait) = channel::<()>();
@@ -216,7 +212,7 @@ fn dropped_while_running_the_result_is_dropped_once() {
 
 #[test]
 fn dropped_after_it_finished_the_result_is_dropped_once() {
-    watchdog(|| {
+    within(LIMIT, || {
         let pool = pool(1);
         let results = Arc::new(AtomicUsize::new(0));
         let r = results.clone();
@@ -239,7 +235,7 @@ impl Wake for CountWakes {
 
 #[test]
 fn the_latest_pollers_waker_is_woken() {
-    watchdog(|| {
+    within(LIMIT, || {
         let (pool, release) = held_pool();
         let mut fut = pool.spawn_future(|| 3);
         let first = Arc::new(CountWakes(AtomicUsize::new(0)));
