@@ -2,7 +2,6 @@
 //! bounded by items and by time, and every folder stops as soon as a better piece has answered
 //! (rayon's `tests/octillion.rs` shapes, each behind a watchdog).
 
-use std::sync::mpsc;
 use std::time::Duration;
 use weft_iter::prelude::*;
 
@@ -11,16 +10,13 @@ const OCTILLION: u128 = 1_000_000_000_000_000_000_000_000_000;
 /// Runs `f` on a two-thread pool (short-circuiting needs a second thread to find the better
 /// answer) and fails if it has not returned within 30 seconds.
 fn within_30s<R: Send + 'static>(f: impl FnOnce() -> R + Send + 'static) -> R {
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
+    weft_testkit::within(Duration::from_secs(30), move || {
         let pool = weft_core::ThreadPoolBuilder::new()
             .num_threads(2)
             .build()
             .unwrap();
-        let _ = tx.send(pool.install(f));
-    });
-    rx.recv_timeout(Duration::from_secs(30))
-        .expect("the job did not finish within 30 s")
+        pool.install(f)
+    })
 }
 
 /// `0..10²⁴` as `u128` (unindexed: too long for a `usize`) — shorter than rayon's octillion
