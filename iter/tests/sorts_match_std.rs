@@ -225,4 +225,14 @@ fn stable_sorts_keep_equal_keys_in_order() {
         s.par_sort_by_cached_key_with::<Fixed<16>, _, _>(|r| r.0);
         check(&s);
     });
+    // Leaves of 100,000 records (800 KB), which the stable sort sorts as merge sorts of their
+    // own rather than in one call of std's sort (`mergesort.rs`, `seq_sort`).
+    let records: Vec<(u8, u32)> = (0..300_000u32)
+        .map(|i| ((i.wrapping_mul(2_654_435_761) >> 7) as u8 % 16, i))
+        .collect();
+    each_pool(|_| {
+        let mut s = records.clone();
+        s.par_sort_by_key_with::<Fixed<100_000>, _, _>(|r| r.0);
+        check(&s);
+    });
 }

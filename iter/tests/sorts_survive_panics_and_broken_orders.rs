@@ -32,6 +32,11 @@ fn sorts() -> Vec<(&'static str, SortFn)> {
         ("par_sort_unstable_by Fixed<8>", |v, c| {
             v.par_sort_unstable_by_with::<Fixed<8>, _>(c)
         }),
+        // Leaves of up to 32,768 elements, more than the stable sort hands std's sort at once:
+        // its leaves are merge sorts of their own (`mergesort.rs`, `seq_sort`).
+        ("par_sort_by Fixed<32768>", |v, c| {
+            v.par_sort_by_with::<Fixed<32768>, _>(c)
+        }),
         ("par_sort_by FullyParallel", |v, c| {
             v.par_sort_by_with::<FullyParallel, _>(c)
         }),
@@ -50,11 +55,12 @@ fn sorts() -> Vec<(&'static str, SortFn)> {
 }
 
 /// The sorts to try on `len` elements: from 100,000 on, only the unstable ones, whose parallel
-/// partition starts there (the others are covered by the shorter inputs).
+/// partition starts there, and the stable one with big leaves (the others are covered by the
+/// shorter inputs).
 fn sorts_for(len: u32) -> Vec<(&'static str, SortFn)> {
     let mut sorts = sorts();
     if len >= 100_000 {
-        sorts.retain(|(name, _)| name.contains("unstable"));
+        sorts.retain(|(name, _)| name.contains("unstable") || name.contains("32768"));
     }
     sorts
 }

@@ -189,7 +189,7 @@ const INTERLEAVE_MIN: usize = 64;
 /// # Safety
 ///
 /// As for [`par_merge`].
-unsafe fn seq_merge<T, F>(left: Run<T>, right: Run<T>, dest: *mut T, cmp: &F)
+pub(super) unsafe fn seq_merge<T, F>(left: Run<T>, right: Run<T>, dest: *mut T, cmp: &F)
 where
     F: Fn(&T, &T) -> Ordering,
 {

@@ -1,7 +1,7 @@
 //! The stable parallel sort: a merge sort over a buffer of `len` elements, merging in parallel.
 
 use super::leaf;
-use super::merge::{par_merge, CopyOnDrop, Run, SendPtr};
+use super::merge::{par_merge, seq_merge, CopyOnDrop, Run, SendPtr};
 use super::presorted::{par_all_pairs, par_reverse};
 use crate::weight::Weight;
 use std::cmp::Ordering;
@@ -10,10 +10,12 @@ use weft_core::join_context;
 
 /// Sorts `v` stably with `cmp`, splitting while `weight` says so.
 ///
-/// The slice is halved recursively; each piece that does not split is sorted by std's stable
-/// `sort_by`, and the halves are merged in parallel (see `merge.rs`), alternating between `v`
-/// and one buffer of `v.len()` elements so that each level moves every element once. Unsplit,
-/// it is std's `sort_by` and allocates nothing more.
+/// The slice is halved recursively; each piece that does not split is sorted on its thread
+/// (`seq_sort`: std's stable `sort_by` on parts of at most [`LEAF_BYTES`], merged), and the
+/// halves are merged in parallel (see `merge.rs`), alternating between `v` and one buffer of
+/// `v.len()` elements so that each level moves every element once. The buffer is all the
+/// memory the sort adds, bar the few hundred KiB of std's scratch per thread. Unsplit, it is
+/// std's `sort_by` and allocates what that does.
 pub(crate) fn par_mergesort<T, F, W>(v: &mut [T], cmp: &F, mut weight: W)
 where
     T: Send,
@@ -91,13 +93,7 @@ unsafe fn split<T, F, W>(
         );
     }
     mem::forget(guard);
-    let left = Run { ptr: src, len: mid };
-    // SAFETY: `mid < len`, within `src`.
-    let src_mid = unsafe { src.get().add(mid) };
-    let right = Run {
-        ptr: SendPtr(src_mid),
-        len: len - mid,
-    };
+    let (left, right) = halves(src, mid, len);
     // SAFETY: both sorted halves are in `src`; `dest` has room for `len` and does not overlap
     // `src`. The merge leaves every element in `dest`, on return and on unwind.
     unsafe { par_merge(left, right, dest, cmp, weight, false) };
@@ -127,14 +123,73 @@ unsafe fn sort<T, F, W>(
         unsafe { split(v, buf, len, into_buf, cmp, weight) };
         return;
     }
-    // Moves the piece to the buffer when it is sorted, or when its sort unwinds (std's sort
-    // leaves a permutation in place), so that it ends up where the caller expects it.
-    let _to_buf = into_buf.then(|| CopyOnDrop {
-        src: v.get(),
-        dst: buf.get(),
-        len,
+    // SAFETY: the caller's contract is `seq_sort`'s.
+    leaf(&weight, len, || unsafe {
+        seq_sort(v, buf, len, into_buf, cmp)
     });
-    // SAFETY: `v` holds `len` elements that nothing else touches during this call.
-    let piece = unsafe { std::slice::from_raw_parts_mut(v.get(), len) };
-    leaf(&weight, len, || piece.sort_by(cmp));
+}
+
+/// The most bytes of elements std's `sort_by` sorts in one call here. std allocates scratch
+/// of up to a piece's length for each call; capped, that scratch stays a few hundred KiB per
+/// thread instead of adding megabytes to the sort's one buffer of `len` elements.
+const LEAF_BYTES: usize = 256 << 10;
+
+/// Sorts the `len` elements at `v` into `v` (or `buf` if `into_buf`) on this thread: std's
+/// `sort_by` on pieces of at most [`LEAF_BYTES`], merged through `buf` like the parallel levels.
+///
+/// # Safety
+///
+/// As for [`split`].
+unsafe fn seq_sort<T, F>(v: SendPtr<T>, buf: SendPtr<T>, len: usize, into_buf: bool, cmp: &F)
+where
+    F: Fn(&T, &T) -> Ordering,
+{
+    if len < 2 || len.saturating_mul(mem::size_of::<T>()) <= LEAF_BYTES {
+        // Moves the piece to the buffer when it is sorted, or when its sort unwinds (std's
+        // sort leaves a permutation in place), so that it ends up where the caller expects it.
+        let _to_buf = into_buf.then(|| CopyOnDrop {
+            src: v.get(),
+            dst: buf.get(),
+            len,
+        });
+        // SAFETY: `v` holds `len` elements that nothing else touches during this call.
+        let piece = unsafe { std::slice::from_raw_parts_mut(v.get(), len) };
+        piece.sort_by(cmp);
+        return;
+    }
+    let mid = len / 2;
+    let (src, dest) = if into_buf { (v, buf) } else { (buf, v) };
+    // On unwind, every element is moved to `dest`: those already sorted into `src`, and, while
+    // the first half sorts, the second half too if it waits in `src` (`src` is `v`).
+    let mut guard = CopyOnDrop {
+        src: src.get(),
+        dst: dest.get(),
+        len: if into_buf { len } else { mid },
+    };
+    // SAFETY: the halves `[0, mid)` and `[mid, len)` of `v` and `buf` are disjoint and in
+    // bounds, so each call gets its own part of the contract.
+    unsafe {
+        seq_sort(v, buf, mid, !into_buf, cmp);
+        guard.len = len;
+        let (v_hi, buf_hi) = (SendPtr(v.get().add(mid)), SendPtr(buf.get().add(mid)));
+        seq_sort(v_hi, buf_hi, len - mid, !into_buf, cmp);
+    }
+    mem::forget(guard);
+    let (left, right) = halves(src, mid, len);
+    // SAFETY: as in `split`.
+    unsafe { seq_merge(left, right, dest.get(), cmp) };
+}
+
+/// The runs `[0, mid)` and `[mid, len)` of the `len` elements at `src` (`mid < len`).
+fn halves<T>(src: SendPtr<T>, mid: usize, len: usize) -> (Run<T>, Run<T>) {
+    debug_assert!(mid < len, "halves at {mid} of {len}");
+    // `wrapping_add` computes the address without a promise; it is in bounds, as `mid < len`.
+    let right = SendPtr(src.get().wrapping_add(mid));
+    (
+        Run { ptr: src, len: mid },
+        Run {
+            ptr: right,
+            len: len - mid,
+        },
+    )
 }

@@ -3,8 +3,9 @@
 //! Both cut the slice into pieces with `weft_core::join_context` while their weight type says a
 //! piece should split, and sort each remaining piece with std's sequential sort (`sort_by` or
 //! `sort_unstable_by`), which is far faster per core than the classic algorithms a parallel sort
-//! could carry itself. What is parallel here is the part std cannot do: the top of the
-//! recursion, the partitions of the quicksort and the merges of the merge sort.
+//! could carry itself (the merge sort hands it a long piece in parts, so that std's scratch
+//! stays small beside the sort's own buffer). What is parallel here is the part std cannot do:
+//! the top of the recursion, the partitions of the quicksort and the merges of the merge sort.
 
 mod cached_key;
 mod merge;
