@@ -384,7 +384,6 @@ fn check_vec<T: Copy + Into<u64>>(v: &[T]) -> u64 {
         .wrapping_add(sample(v.len().wrapping_sub(1)).rotate_left(17))
 }
 
-/// Panics unless `v` is sorted; a checksum of it otherwise.
 /// Sorts `v` with std's sort, stable or not, and returns the check of the result.
 fn sort_seq<T: Ord + std::hash::Hash>(v: &mut [T], stable: bool) -> u64 {
     if stable {
@@ -395,6 +394,7 @@ fn sort_seq<T: Ord + std::hash::Hash>(v: &mut [T], stable: bool) -> u64 {
     check_sorted(v)
 }
 
+/// Panics unless `v` is sorted; a checksum of it otherwise.
 fn check_sorted<T: Ord + std::hash::Hash>(v: &[T]) -> u64 {
     use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
     assert!(v.windows(2).all(|w| w[0] <= w[1]), "not sorted");
