@@ -27,8 +27,8 @@ fn small_cheap_jobs_do_not_touch_the_pool_and_big_ones_split() {
         );
 
         // Heavy items: predicted far over the budget, so the job splits and the other
-        // worker takes part.
-        // Summed, not counted: a release build would drop the unused work of a count.
+        // worker takes part. Summed, not counted: a release build would drop the work of a
+        // count, whose items are never used.
         let work = |x: u64| (0..2_000u64).fold(x, |a, b| a.wrapping_mul(31).wrapping_add(b));
         let heavy = (0..4_096u64)
             .into_par_iter()

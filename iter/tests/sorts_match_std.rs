@@ -196,9 +196,11 @@ fn zero_sized_and_tiny() {
 #[test]
 fn stable_sorts_keep_equal_keys_in_order() {
     // (key, payload): payloads increase with the original position.
-    let records: Vec<(u8, u32)> = (0..50_000u32)
-        .map(|i| ((i.wrapping_mul(2_654_435_761) >> 7) as u8 % 16, i))
-        .collect();
+    let records = |n: u32| -> Vec<(u8, u32)> {
+        (0..n)
+            .map(|i| ((i.wrapping_mul(2_654_435_761) >> 7) as u8 % 16, i))
+            .collect()
+    };
     let check = |s: &[(u8, u32)]| {
         for w in s.windows(2) {
             assert!(
@@ -208,30 +210,29 @@ fn stable_sorts_keep_equal_keys_in_order() {
             );
         }
     };
+    let short = records(50_000);
     each_pool(|_| {
-        let mut s = records.clone();
+        let mut s = short.clone();
         s.par_sort_by_key(|r| r.0);
         check(&s);
-        let mut s = records.clone();
+        let mut s = short.clone();
         s.par_sort_by(|a, b| a.0.cmp(&b.0));
         check(&s);
-        let mut s = records.clone();
+        let mut s = short.clone();
         s.par_sort_by_cached_key(|r| r.0);
         check(&s);
-        let mut s = records.clone();
+        let mut s = short.clone();
         s.par_sort_by_key_with::<Fixed<16>, _, _>(|r| r.0);
         check(&s);
-        let mut s = records.clone();
+        let mut s = short.clone();
         s.par_sort_by_cached_key_with::<Fixed<16>, _, _>(|r| r.0);
         check(&s);
     });
     // Leaves of 100,000 records (800 KB), which the stable sort sorts as merge sorts of their
     // own rather than in one call of std's sort (`mergesort.rs`, `seq_sort`).
-    let records: Vec<(u8, u32)> = (0..300_000u32)
-        .map(|i| ((i.wrapping_mul(2_654_435_761) >> 7) as u8 % 16, i))
-        .collect();
+    let long = records(300_000);
     each_pool(|_| {
-        let mut s = records.clone();
+        let mut s = long.clone();
         s.par_sort_by_key_with::<Fixed<100_000>, _, _>(|r| r.0);
         check(&s);
     });
