@@ -178,7 +178,7 @@ impl WorkerThread {
     /// Searches `region`'s jobs (the caller counts as the region's searcher) until one turns
     /// up or `latch` is set, sleeping passively once its backoff is spent.
     fn search_region(&self, region: &Region, latch: &CoreLatch) -> Option<JobRef> {
-        let mut backoff = Backoff::new();
+        let mut backoff = Backoff::searching();
         loop {
             if latch.probe() {
                 return None;
@@ -236,7 +236,7 @@ impl WorkerThread {
     /// settles it: from then on either we see its fork or it sees us (`fence.rs`), so later
     /// sleeps of this search may last until someone wakes us.
     fn search(&self, until: Until<'_>) -> Option<(JobRef, RegionTag)> {
-        let mut backoff = Backoff::new();
+        let mut backoff = Backoff::searching();
         let mut slept = false;
         let mut fenced = false;
         loop {

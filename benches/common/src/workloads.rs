@@ -42,11 +42,12 @@ pub mod seq {
         fib(n - 1) + fib(n - 2)
     }
 
-    /// Sum of the tree's values.
+    /// Sum of the tree's values, the right subtree first (see [`Node`]: every version of
+    /// this workload reads the tree in the same order).
     pub fn tree_sum(node: &Node) -> u64 {
         node.val
-            + node.left.as_deref().map_or(0, tree_sum)
             + node.right.as_deref().map_or(0, tree_sum)
+            + node.left.as_deref().map_or(0, tree_sum)
     }
 
     /// Sum of a slice.
@@ -106,11 +107,12 @@ macro_rules! pool_workloads {
             a + b
         }
 
-        /// Sum of the tree with `join` at every node.
+        /// Sum of the tree with `join` at every node. `join` runs its first closure first,
+        /// so that closure takes the right subtree (see [`Node`]).
         pub fn tree_sum(node: &Node) -> u64 {
-            let (l, r) = $lib::join(
-                || node.left.as_deref().map_or(0, tree_sum),
+            let (r, l) = $lib::join(
                 || node.right.as_deref().map_or(0, tree_sum),
+                || node.left.as_deref().map_or(0, tree_sum),
             );
             node.val + l + r
         }
@@ -268,7 +270,8 @@ pub mod chili_w {
         a + b
     }
 
-    /// Sum of the tree with `join` at every node.
+    /// Sum of the tree with `join` at every node. chili's `join` runs its *second* closure
+    /// first, so that closure takes the right subtree (see [`Node`]).
     pub fn tree_sum(node: &Node, s: &mut Scope<'_>) -> u64 {
         let (l, r) = s.join(
             |s| node.left.as_deref().map_or(0, |n| tree_sum(n, s)),
