@@ -6,7 +6,9 @@ pub fn flag(name: &str) -> bool {
     std::env::args().any(|a| a == name)
 }
 
-/// The value after `--name` on the command line (`--name VALUE` or `--name=VALUE`).
+/// The value after `--name` on the command line (`--name VALUE` or `--name=VALUE`). A value
+/// is taken as written, or failing that without its underscores, so that numbers may be
+/// written `10_000` while a text such as `--only flat_map` keeps them.
 pub fn opt<T: std::str::FromStr>(name: &str) -> Option<T> {
     let args: Vec<String> = std::env::args().collect();
     let prefix = format!("{name}=");
@@ -17,8 +19,8 @@ pub fn opt<T: std::str::FromStr>(name: &str) -> Option<T> {
             a.strip_prefix(&prefix)?
         };
         Some(
-            v.replace('_', "")
-                .parse()
+            v.parse()
+                .or_else(|_| v.replace('_', "").parse())
                 .unwrap_or_else(|_| panic!("bad value for {name}: {v}")),
         )
     })
