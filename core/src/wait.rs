@@ -1,5 +1,5 @@
 //! How a worker waits: it runs other work until what it waits for has happened, then searches
-//! for a few microseconds, then sleeps (see `sleep/README.md` for who wakes it).
+//! for about 20 µs (`backoff.rs`), then sleeps (see `sleep/README.md` for who wakes it).
 //!
 //! A worker waits in three places: a join whose second half was stolen, a scope or broadcast
 //! whose tasks still run, a job injected into another pool (`Until::Latch`); and its top level,
