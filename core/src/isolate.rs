@@ -47,7 +47,7 @@
 //! # The isolated wait, and why no wake-up is lost
 //!
 //! A thread waiting inside R for a latch (`wait.rs`, `wait_isolated`) runs R's jobs while
-//! there are any, then searches R's queue for about 20 µs (`backoff.rs`), then sleeps on R's own
+//! there are any, then searches R's queue for a few microseconds, then sleeps on R's own
 //! [`Sleep`]: the pool's sleep protocol (`sleep/README.md`), applied to R's waiters and R's
 //! queue only. While it sleeps it is *passive*: it stamps its hand-off word as a passive
 //! wait (`handoff.rs`, "Passive waits"), so the monitor lends its seat to a spare after a

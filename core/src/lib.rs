@@ -4,7 +4,7 @@
 //! [`ThreadPool`], [`ThreadPoolBuilder`] — on a scheduler built to burn no CPU it need not:
 //!
 //! * a fork's latch is one atomic word; a fork nobody steals touches no latch at all;
-//! * idle threads park on a futex after about 20 µs of searching, never in
+//! * idle threads park on a futex after a few microseconds of searching, never in
 //!   `sched_yield` loops, and the setter of a latch wakes exactly its waiter;
 //! * new work wakes at most one sleeping worker, and none while another is searching;
 //! * submitting never waits for a worker;

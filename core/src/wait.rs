@@ -1,5 +1,5 @@
 //! How a worker waits: it runs other work until what it waits for has happened, then searches
-//! for about 20 µs (`backoff.rs`), then sleeps (see `sleep/README.md` for who wakes it).
+//! for a few microseconds, then sleeps (see `sleep/README.md` for who wakes it).
 //!
 //! A worker waits in three places: a join whose second half was stolen, a scope or broadcast
 //! whose tasks still run, a job injected into another pool (`Until::Latch`); and its top level,
@@ -178,7 +178,7 @@ impl WorkerThread {
     /// Searches `region`'s jobs (the caller counts as the region's searcher) until one turns
     /// up or `latch` is set, sleeping passively once its backoff is spent.
     fn search_region(&self, region: &Region, latch: &CoreLatch) -> Option<JobRef> {
-        let mut backoff = Backoff::searching();
+        let mut backoff = Backoff::new();
         loop {
             if latch.probe() {
                 return None;
@@ -236,7 +236,7 @@ impl WorkerThread {
     /// settles it: from then on either we see its fork or it sees us (`fence.rs`), so later
     /// sleeps of this search may last until someone wakes us.
     fn search(&self, until: Until<'_>) -> Option<(JobRef, RegionTag)> {
-        let mut backoff = Backoff::searching();
+        let mut backoff = Backoff::new();
         let mut slept = false;
         let mut fenced = false;
         loop {

@@ -183,7 +183,7 @@ fn idle_line(c: &Compare) -> String {
     let pct = |s: Sample| 100.0 * over(s.cpu, s.wall);
     let verdict = if c.rayon.cpu > 2 * c.weft.cpu + Duration::from_millis(1) {
         "rayon's idle workers keep searching and yielding before they sleep; weft's park \
-         after about 20 us"
+         after a few microseconds"
     } else if pct(c.weft) < 1.0 && pct(c.rayon) < 1.0 {
         "both pools' idle threads sleep"
     } else {
