@@ -1,7 +1,9 @@
 //! Collecting an unindexed iterator into a `Vec` gathers a vector per piece and then joins
-//! them: into an empty vector the longest piece becomes the result and the others move in
-//! around it. Every way in (empty, empty with room, not empty) keeps the order, and each item
-//! is moved exactly once: none leaks, none drops twice.
+//! them: a small piece moves into its left neighbour as the pieces are reduced, and into an
+//! empty vector the first large piece becomes the result and the others move in around it.
+//! Every way in (empty, empty with room, not empty) keeps the order, each item is moved
+//! exactly once (none leaks, none drops twice), and a `flat_map` to short iterators leaves
+//! a few large pieces, not one per item.
 
 use proptest::prelude::*;
 use std::time::Duration;
@@ -69,8 +71,51 @@ fn each_item_moves_once() {
                         .map(|i| live.wrap(i)),
                 );
                 assert_eq!(more.len(), 1 + len.div_ceil(3));
+                let pairs: Vec<_> = (0..len)
+                    .into_par_iter()
+                    .flat_map(|i| (0..2).into_par_iter().map(move |j| (i, j)))
+                    .map(|ij| live.wrap(ij))
+                    .collect();
+                assert!(pairs
+                    .iter()
+                    .map(|c| c.value)
+                    .eq((0..len).flat_map(|i| (0..2).map(move |j| (i, j)))));
             });
             assert_eq!(live.live(), 0, "len {len}: leaked or dropped twice");
         }
+    });
+}
+
+#[test]
+fn short_inner_iterators_leave_few_pieces() {
+    within(Duration::from_secs(30), || {
+        let len = 20_000u64;
+        each_pool(|threads| {
+            for list in [
+                (0..len)
+                    .into_par_iter()
+                    .flat_map(|i| (i..i + 2).into_par_iter())
+                    .collect_vec_list(),
+                (0..len)
+                    .into_par_iter()
+                    .weight::<FullyParallel>()
+                    .flat_map(|i| (i..i + 2).into_par_iter())
+                    .collect_vec_list(),
+            ] {
+                assert!(list
+                    .iter()
+                    .flatten()
+                    .copied()
+                    .eq((0..2 * len).map(|i| i / 2 + i % 2)));
+                // A piece of at most 4 KiB moves into its left neighbour, so every piece but
+                // the first holds more than 4 KiB (here 512 items).
+                assert!(
+                    list.iter().skip(1).all(|piece| piece.len() > 512),
+                    "{threads} threads: {} pieces, lengths {:?}",
+                    list.len(),
+                    list.iter().map(Vec::len).collect::<Vec<_>>()
+                );
+            }
+        });
     });
 }

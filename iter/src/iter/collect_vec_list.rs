@@ -66,11 +66,38 @@ impl<T> Folder<T> for ListVecFolder<T> {
     }
 }
 
-/// Appends the right list to the left one.
+/// Appends the right list to the left one, moving a small first piece of the right list into
+/// the left list's last piece rather than linking it.
+///
+/// Without the merge, an iterator that yields its items a few at a time (a `flat_map` to short
+/// parallel iterators: every inner iterator is a piece of its own) leaves a piece per item,
+/// and every piece costs a list node, an allocation and a cache miss when the pieces are
+/// joined. A piece is moved when it is small ([`SMALL_PIECE_BYTES`]) or fits in the left
+/// piece's spare room: either way its items are copied once, now instead of in
+/// [`append_pieces`], and the left piece grows by doubling, so each item is moved a bounded
+/// number of times.
 pub(crate) struct ListReducer;
 
-impl<T> Reducer<LinkedList<T>> for ListReducer {
-    fn reduce(self, mut left: LinkedList<T>, mut right: LinkedList<T>) -> LinkedList<T> {
+/// The size below which a piece is moved into its left neighbour rather than linked.
+const SMALL_PIECE_BYTES: usize = 4096;
+
+/// Whether `piece` is below [`SMALL_PIECE_BYTES`].
+fn is_small<T>(piece: &[T]) -> bool {
+    std::mem::size_of_val(piece) <= SMALL_PIECE_BYTES
+}
+
+impl<T> Reducer<LinkedList<Vec<T>>> for ListReducer {
+    fn reduce(
+        self,
+        mut left: LinkedList<Vec<T>>,
+        mut right: LinkedList<Vec<T>>,
+    ) -> LinkedList<Vec<T>> {
+        if let (Some(back), Some(front)) = (left.back_mut(), right.front_mut()) {
+            if is_small(front) || front.len() <= back.capacity() - back.len() {
+                back.append(front);
+                right.pop_front();
+            }
+        }
         left.append(&mut right);
         left
     }
@@ -78,17 +105,30 @@ impl<T> Reducer<LinkedList<T>> for ListReducer {
 
 /// Appends the pieces of `list` to `vec`, in order, freeing each piece as soon as it has moved.
 ///
-/// One piece into an empty vector becomes the vector. Otherwise the pieces are copied one after
-/// another into room reserved once, as rayon does. Most of the cost is the vector's fresh pages
-/// (a page fault per 4 KiB page first written, several times the cost of copying it): copying
-/// in parallel halves took them about a third faster into a fresh vector on a quiet machine,
-/// but was slower than this in a warm heap or with other work on the cores; and reusing the
-/// longest piece's buffer saves the pages only where the allocator grows a large buffer by
-/// remapping it (in a warm heap it costs one more copy).
+/// Into an empty vector, the first large piece becomes the vector and grows to take the rest
+/// (a small first piece, such as the few items the [probe](crate::plumbing) folds on its own,
+/// is moved in front of it). A large buffer grows by remapping its pages where the allocator
+/// allows (glibc does for buffers it maps on their own, as it does every buffer of tens of
+/// megabytes), so that piece's items are neither copied nor faulted in again; where it cannot,
+/// growing copies them once, as copying them into a fresh vector would. Most of the cost of
+/// the rest is the vector's fresh pages (a page fault per 4 KiB page first written, several
+/// times the cost of copying it): copying in parallel halves took them about a third faster
+/// into a fresh vector on a quiet machine, but was slower than this in a warm heap or with
+/// other work on the cores, so the pieces are copied one after another into room reserved
+/// once, as rayon does.
 pub(crate) fn append_pieces<T>(vec: &mut Vec<T>, mut list: LinkedList<Vec<T>>) {
-    if vec.is_empty() && list.len() == 1 {
-        *vec = list.pop_front().expect("one piece");
-        return;
+    if vec.is_empty() {
+        let Some(first) = list.pop_front() else {
+            return;
+        };
+        *vec = first;
+        if is_small(vec) {
+            if let Some(second) = list.pop_front() {
+                let first = std::mem::replace(vec, second);
+                vec.reserve(first.len() + list.iter().map(Vec::len).sum::<usize>());
+                vec.splice(0..0, first);
+            }
+        }
     }
     vec.reserve(list.iter().map(Vec::len).sum());
     for mut piece in list {
