@@ -72,10 +72,12 @@ impl<T> Folder<T> for ListVecFolder<T> {
 /// Without the merge, an iterator that yields its items a few at a time (a `flat_map` to short
 /// parallel iterators: every inner iterator is a piece of its own) leaves a piece per item,
 /// and every piece costs a list node, an allocation and a cache miss when the pieces are
-/// joined. A piece is moved when it is small ([`SMALL_PIECE_BYTES`]) or fits in the left
-/// piece's spare room: either way its items are copied once, now instead of in
-/// [`append_pieces`], and the left piece grows by doubling, so each item is moved a bounded
-/// number of times.
+/// joined. Only a small piece moves ([`SMALL_PIECE_BYTES`]), so a reduce copies at most that
+/// much, and in a balanced tree of pieces an item moves about log2(4096 / its size) times at
+/// most before its piece is too large to move; the left piece grows by doubling. Moving a
+/// large piece that fits in the left one's spare room would save its copy in
+/// [`append_pieces`], but fault in pages beside the ones its own buffer leaves behind in the
+/// allocator: 10 MB more peak memory than rayon in a `flat_map_iter` into 160 MB.
 pub(crate) struct ListReducer;
 
 /// The size below which a piece is moved into its left neighbour rather than linked.
@@ -93,7 +95,7 @@ impl<T> Reducer<LinkedList<Vec<T>>> for ListReducer {
         mut right: LinkedList<Vec<T>>,
     ) -> LinkedList<Vec<T>> {
         if let (Some(back), Some(front)) = (left.back_mut(), right.front_mut()) {
-            if is_small(front) || front.len() <= back.capacity() - back.len() {
+            if is_small(front) {
                 back.append(front);
                 right.pop_front();
             }
