@@ -119,3 +119,26 @@ fn short_inner_iterators_leave_few_pieces() {
         });
     });
 }
+
+/// Pieces of 32 MiB or more grow by remapping under glibc, so the first of them becomes the
+/// vector, with the probe's few items moved in front (on one thread here: its halves hold
+/// 40 MB each).
+#[test]
+fn large_pieces_keep_their_order() {
+    within(Duration::from_secs(120), || {
+        let len = 5_000_000u64;
+        each_pool(|threads| {
+            let got: Vec<u64> = (0..len)
+                .into_par_iter()
+                .flat_map_iter(|i| [i, u64::MAX - i])
+                .collect();
+            assert_eq!(got.len(), 2 * len as usize, "{threads} threads");
+            assert!(
+                got.iter()
+                    .copied()
+                    .eq((0..len).flat_map(|i| [i, u64::MAX - i])),
+                "{threads} threads"
+            );
+        });
+    });
+}

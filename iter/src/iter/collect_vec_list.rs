@@ -107,33 +107,48 @@ impl<T> Reducer<LinkedList<Vec<T>>> for ListReducer {
 
 /// Appends the pieces of `list` to `vec`, in order, freeing each piece as soon as it has moved.
 ///
-/// Into an empty vector, the first large piece becomes the vector and grows to take the rest
-/// (a small first piece, such as the few items the [probe](crate::plumbing) folds on its own,
-/// is moved in front of it). A large buffer grows by remapping its pages where the allocator
-/// allows (glibc does for buffers it maps on their own, as it does every buffer of tens of
-/// megabytes), so that piece's items are neither copied nor faulted in again; where it cannot,
-/// growing copies them once, as copying them into a fresh vector would. Most of the cost of
-/// the rest is the vector's fresh pages (a page fault per 4 KiB page first written, several
-/// times the cost of copying it): copying in parallel halves took them about a third faster
-/// into a fresh vector on a quiet machine, but was slower than this in a warm heap or with
-/// other work on the cores, so the pieces are copied one after another into room reserved
-/// once, as rayon does.
+/// Into an empty vector, a single piece becomes the vector, and so does a first piece whose
+/// buffer grows by remapping its pages ([`remapped`]): it takes the rest without its own
+/// items being copied or faulted in again. A small first piece (the few items the
+/// [probe](crate::plumbing) folds on its own) is moved in front of such a second piece. Any
+/// other buffer would grow by copying its items, as copying them into a fresh vector does, so
+/// then the pieces are copied one after another into room reserved once, as rayon does (moving
+/// a second piece up to make room in front of it cost a second copy there: up to 2x rayon's
+/// time in a `filter` + `collect`). Most of the cost of that copy is the vector's fresh pages
+/// (a page fault per 4 KiB page first written, several times the cost of copying it): copying
+/// in parallel halves took them about a third faster into a fresh vector on a quiet machine,
+/// but was slower than this in a warm heap or with other work on the cores.
 pub(crate) fn append_pieces<T>(vec: &mut Vec<T>, mut list: LinkedList<Vec<T>>) {
+    let rest = |list: &LinkedList<Vec<T>>| list.iter().map(Vec::len).sum::<usize>();
     if vec.is_empty() {
-        let Some(first) = list.pop_front() else {
-            return;
-        };
-        *vec = first;
-        if is_small(vec) {
-            if let Some(second) = list.pop_front() {
-                let first = std::mem::replace(vec, second);
-                vec.reserve(first.len() + list.iter().map(Vec::len).sum::<usize>());
+        let mut pieces = list.iter();
+        match (pieces.next(), pieces.next()) {
+            (Some(_), None) => *vec = list.pop_front().expect("one piece"),
+            (Some(first), Some(_)) if remapped(first) => {
+                *vec = list.pop_front().expect("a first piece");
+            }
+            (Some(first), Some(second)) if is_small(first) && remapped(second) => {
+                let first = list.pop_front().expect("a first piece");
+                *vec = list.pop_front().expect("a second piece");
+                vec.reserve(first.len() + rest(&list));
                 vec.splice(0..0, first);
             }
+            _ => {}
         }
     }
-    vec.reserve(list.iter().map(Vec::len).sum());
+    vec.reserve(rest(&list));
     for mut piece in list {
         vec.append(&mut piece);
     }
+}
+
+/// The size from which glibc's `malloc` maps a buffer on its own (its threshold rises with the
+/// buffers freed, up to this), so that `realloc` grows it by remapping its pages.
+const REMAPPED_BYTES: usize = 32 << 20;
+
+/// Whether `piece`'s buffer grows by remapping rather than copying (under glibc; other
+/// allocators grow buffers this large in place or by remapping too, or copy them once, which
+/// costs what copying them into a fresh vector would).
+fn remapped<T>(piece: &Vec<T>) -> bool {
+    piece.capacity().saturating_mul(std::mem::size_of::<T>()) >= REMAPPED_BYTES
 }
