@@ -1,6 +1,7 @@
 //! Collecting an unindexed iterator into a `Vec` gathers a vector per piece and then joins
 //! them: a small piece moves into its left neighbour as the pieces are reduced, and into an
-//! empty vector the first large piece becomes the result and the others move in around it.
+//! empty vector a single piece, or a first piece of 32 MiB or more, becomes the result and the
+//! others move in around it.
 //! Every way in (empty, empty with room, not empty) keeps the order, each item is moved
 //! exactly once (none leaks, none drops twice), and a `flat_map` to short iterators leaves
 //! a few large pieces, not one per item.

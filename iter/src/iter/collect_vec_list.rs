@@ -80,10 +80,10 @@ impl<T> Folder<T> for ListVecFolder<T> {
 /// allocator: 10 MB more peak memory than rayon in a `flat_map_iter` into 160 MB.
 pub(crate) struct ListReducer;
 
-/// The size below which a piece is moved into its left neighbour rather than linked.
+/// The size up to which a piece is moved into its left neighbour rather than linked.
 const SMALL_PIECE_BYTES: usize = 4096;
 
-/// Whether `piece` is below [`SMALL_PIECE_BYTES`].
+/// Whether `piece` holds at most [`SMALL_PIECE_BYTES`].
 fn is_small<T>(piece: &[T]) -> bool {
     std::mem::size_of_val(piece) <= SMALL_PIECE_BYTES
 }
