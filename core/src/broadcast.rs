@@ -4,7 +4,7 @@
 //! from, and each slot's sleeper is woken: a broadcast is the one dispatch that wakes all. A
 //! worker of the pool that broadcasts runs its own slot's copy itself, at once.
 
-use crate::job::{HeapJob, JobRef, StackJob};
+use crate::job::{HeapJob, JobRef, JobResult, StackJob};
 use crate::latch::{CountLatch, LatchRef};
 use crate::registry::{self, Registry};
 use crate::worker::{current_parker, WorkerThread};
@@ -137,7 +137,16 @@ where
         Some(worker) => worker.wait_until(latch.core()),
         None => latch.core().wait_parked(&parker),
     }
-    jobs.into_iter().map(StackJob::into_result).collect()
+    // Every outcome is taken before the first panic resumes, so the others are dropped.
+    let results: Vec<_> = jobs
+        .into_iter()
+        // SAFETY: the latch is set: every job was executed.
+        .map(|job| unsafe { job.take_result() })
+        .collect();
+    results
+        .into_iter()
+        .map(JobResult::into_return_value)
+        .collect()
 }
 
 pub(crate) fn spawn_broadcast_in<OP>(op: OP, registry: &Arc<Registry>)

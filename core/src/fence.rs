@@ -31,6 +31,13 @@ pub(crate) fn light(asymmetric: bool) {
     }
 }
 
+/// The hot side of a Dekker pair whose caller already knows the fences are asymmetric (or
+/// issues [`light`] on a slower path where they are not): a compiler fence only.
+#[inline(always)]
+pub(crate) fn compiler() {
+    compiler_fence(Ordering::SeqCst);
+}
+
 /// A SeqCst fence out of line, so that the hot path falls through past it.
 #[cold]
 #[inline(never)]

@@ -7,7 +7,7 @@ use crate::latch::Latch;
 use crate::unwind::{self, AbortIfPanic, Payload};
 use crossbeam_deque::{Injector, Steal};
 use std::cell::UnsafeCell;
-use std::mem::{self, ManuallyDrop};
+use std::mem::{self, ManuallyDrop, MaybeUninit};
 
 /// Something a [`JobRef`] can run.
 pub(crate) trait Job {
@@ -68,10 +68,9 @@ impl JobRef {
     }
 }
 
-/// The outcome of a job: not run yet, a value, or a panic.
+/// The outcome of a job that ran: a value, or a panic.
 #[derive(Debug)]
 pub(crate) enum JobResult<T> {
-    None,
     Ok(T),
     Panic(Payload),
 }
@@ -85,9 +84,9 @@ impl<T> JobResult<T> {
     }
 
     /// The value, or the job's panic resumed on this thread.
+    #[inline]
     pub(crate) fn into_return_value(self) -> T {
         match self {
-            JobResult::None => unreachable!("weft: a job's result was read before it ran"),
             JobResult::Ok(x) => x,
             JobResult::Panic(payload) => unwind::resume_unwinding(payload),
         }
@@ -99,10 +98,16 @@ impl<T> JobResult<T> {
 /// The closure is taken exactly once: by [`run_inline`](StackJob::run_inline) if its creator
 /// took the job back, else by `execute` on whichever thread got it. Every stack job is run
 /// (its creator waits for it), so the closure is never left behind undropped.
+///
+/// The result is written only by `execute`, and read only by
+/// [`into_result`](StackJob::into_result) after the latch is set; a job run inline never has
+/// one. So it starts uninitialised: a fork nobody stole neither stores a "no result yet" nor
+/// checks one on its way out. (A result that `execute` wrote is always read: its creator
+/// waits for the latch and then takes it.)
 pub(crate) struct StackJob<L, F, R> {
     pub(crate) latch: L,
     func: UnsafeCell<ManuallyDrop<F>>,
-    result: UnsafeCell<JobResult<R>>,
+    result: UnsafeCell<MaybeUninit<JobResult<R>>>,
 }
 
 impl<L: Latch, F: FnOnce(bool) -> R + Send, R: Send> StackJob<L, F, R> {
@@ -111,7 +116,7 @@ impl<L: Latch, F: FnOnce(bool) -> R + Send, R: Send> StackJob<L, F, R> {
         StackJob {
             latch,
             func: UnsafeCell::new(ManuallyDrop::new(func)),
-            result: UnsafeCell::new(JobResult::None),
+            result: UnsafeCell::new(MaybeUninit::uninit()),
         }
     }
 
@@ -140,10 +145,28 @@ impl<L: Latch, F: FnOnce(bool) -> R + Send, R: Send> StackJob<L, F, R> {
         func(migrated)
     }
 
-    /// The result once the latch is set.
+    /// The outcome once the latch is set.
+    ///
+    /// # Safety
+    ///
+    /// The latch is set: the job was executed (not run inline), so `execute` wrote the
+    /// outcome.
     #[inline]
-    pub(crate) fn into_result(self) -> R {
-        self.result.into_inner().into_return_value()
+    pub(crate) unsafe fn take_result(self) -> JobResult<R> {
+        // SAFETY: per the caller, `execute` initialised the outcome before setting the latch,
+        // and the latch's Acquire probe made that write visible.
+        unsafe { self.result.into_inner().assume_init() }
+    }
+
+    /// The value once the latch is set, or the job's panic resumed here.
+    ///
+    /// # Safety
+    ///
+    /// As [`take_result`](Self::take_result).
+    #[inline]
+    pub(crate) unsafe fn into_result(self) -> R {
+        // SAFETY: forwarded to the caller.
+        unsafe { self.take_result() }.into_return_value()
     }
 }
 
@@ -157,8 +180,9 @@ impl<L: Latch, F: FnOnce(bool) -> R + Send, R: Send> Job for StackJob<L, F, R> {
         // closure's one taking (the creator did not take the job back).
         let func = unsafe { ManuallyDrop::take(&mut *this.func.get()) };
         let result = JobResult::call(move || func(true));
-        // SAFETY: as above.
-        unsafe { *this.result.get() = result };
+        // SAFETY: as above. The slot is uninitialised (a job executes once), so nothing is
+        // dropped by this write.
+        unsafe { (*this.result.get()).write(result) };
         // SAFETY: the latch lives in the job, which is live until this set publishes.
         unsafe { Latch::set(&this.latch) };
         abort.disarm();

@@ -123,6 +123,9 @@ where
                     let _ = unwind::halt_unwinding(|| unsafe { job_b.run_inline(injected) });
                 } else {
                     worker.wait_until(job_b.latch.core());
+                    // SAFETY: the latch is set: `b` was executed elsewhere. Its outcome, a
+                    // panic included, is dropped: `a`'s panic wins.
+                    drop(unsafe { job_b.take_result() });
                 }
                 unwind::resume_unwinding(payload)
             }
@@ -139,7 +142,8 @@ where
             return (result_a, unsafe { job_b.run_inline(injected) });
         }
         worker.wait_until(job_b.latch.core());
-        (result_a, job_b.into_result())
+        // SAFETY: the latch is set: `b` was executed elsewhere.
+        (result_a, unsafe { job_b.into_result() })
     })
 }
 

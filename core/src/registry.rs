@@ -455,7 +455,8 @@ impl Registry {
         // SAFETY: the job lives on this stack until its latch is set, which we wait for.
         self.inject(unsafe { job.as_job_ref() });
         job.latch.core().wait_parked(&parker);
-        job.into_result()
+        // SAFETY: the latch is set: the injected job was executed.
+        unsafe { job.into_result() }
     }
 
     /// From a worker of another pool: inject `op` here and keep serving that pool meanwhile.
@@ -475,7 +476,8 @@ impl Registry {
         // SAFETY: the job lives on this stack until its latch is set, which we wait for.
         self.inject(unsafe { job.as_job_ref() });
         current.wait_until(job.latch.core());
-        job.into_result()
+        // SAFETY: the latch is set: the injected job was executed.
+        unsafe { job.into_result() }
     }
 
     /// One more reason to stay alive (a pool handle, a detached job).

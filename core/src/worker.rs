@@ -14,6 +14,7 @@
 //! it publishes go to its lane for that region (`lane.rs`) instead of its deque, and its
 //! deque keeps only work of no region.
 
+use crate::fence;
 use crate::fork::{ForkStack, RegionTag, NO_REGION};
 use crate::isolate::Region;
 use crate::job::JobRef;
@@ -268,12 +269,25 @@ impl WorkerThread {
             Err(job) => self.push_fork_when_full(job),
         };
         // The hot side of the Dekker pair with a sleeper's heavy re-check of the fork stacks
-        // (`wait.rs`): it sees this fork, or we see it registered as sleeping.
+        // (`wait.rs`): it sees this fork, or we see it registered as sleeping. With
+        // asymmetric fences that side is this compiler fence and the load after it. Where
+        // fences must be real, the counters always read non-zero (`REAL_FENCES`), so every
+        // fork takes `after_fork_slow`, which fences and loads them again.
+        fence::compiler();
+        if self.registry.sleep.fork_must_look() {
+            self.after_fork_slow();
+        }
+        pos
+    }
+
+    /// The slow end of a fork: the real fence where one is needed, then the look at the
+    /// sleep counters that decides whether to promote.
+    #[cold]
+    fn after_fork_slow(&self) {
         self.shared.forks.light_fence();
         if self.registry.sleep.anyone_idle() {
             self.offer_oldest();
         }
-        pos
     }
 
     /// The fork stack is full: publishes its oldest fork to make room, then pushes.
@@ -293,7 +307,6 @@ impl WorkerThread {
     /// already. One at a time is enough for a searching thief, and a worker counted as
     /// searching but descheduled must not make every fork promote. (If a sleeper sees that
     /// published fork instead of this one, it takes that.)
-    #[cold]
     fn offer_oldest(&self) {
         let nothing_published = if self.region.get() == NO_REGION {
             self.deque.is_empty()

@@ -4,8 +4,9 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::channel;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use weft_core::{join, scope, ThreadPoolBuilder};
+use weft_testkit::DropCounter;
 
 fn pool(n: usize) -> weft_core::ThreadPool {
     ThreadPoolBuilder::new().num_threads(n).build().unwrap()
@@ -138,4 +139,53 @@ fn nested_scope_and_join_panics_propagate_outward() {
         })
     });
     assert_eq!(counter.load(Ordering::SeqCst), 1);
+}
+
+/// What a half run on another thread returned is dropped when the other half's panic wins,
+/// and so are the other copies' results when one copy of a broadcast panics: nothing leaks.
+#[test]
+fn results_left_behind_by_a_panic_are_dropped() {
+    weft_testkit::quiet_panics(&["on purpose"]);
+    let counter = DropCounter::new();
+    let pool = pool(2);
+    for _ in 0..20 {
+        let b_started = AtomicBool::new(false);
+        let b_ran_elsewhere = AtomicBool::new(false);
+        let r = catch_unwind(AssertUnwindSafe(|| {
+            pool.install(|| {
+                join(
+                    || {
+                        // Let the other worker take `b` (promoted to it, or stolen), so that
+                        // its result is written into the job; bounded, in case it never does.
+                        let deadline = Instant::now() + Duration::from_secs(10);
+                        while !b_started.load(Ordering::SeqCst) && Instant::now() < deadline {
+                            std::hint::spin_loop();
+                        }
+                        b_ran_elsewhere.store(b_started.load(Ordering::SeqCst), Ordering::SeqCst);
+                        panic!("a, on purpose")
+                    },
+                    || {
+                        b_started.store(true, Ordering::SeqCst);
+                        counter.wrap(vec![7u8; 16])
+                    },
+                )
+            })
+        }));
+        assert!(r.is_err());
+        assert!(
+            b_ran_elsewhere.load(Ordering::SeqCst),
+            "b never left a's thread"
+        );
+    }
+    let r = catch_unwind(AssertUnwindSafe(|| {
+        pool.broadcast(|ctx| {
+            if ctx.index() == 0 {
+                panic!("broadcast copy 0, on purpose");
+            }
+            counter.wrap(ctx.index())
+        })
+    }));
+    assert!(r.is_err());
+    assert_eq!(counter.made(), 21);
+    assert_eq!(counter.live(), 0, "a result left behind by a panic leaked");
 }

@@ -26,6 +26,12 @@ const ISOLATED_SHIFT: u32 = 2 * FIELD_BITS;
 /// Bits of the `isolated` field.
 const ISOLATED_MASK: u64 = FIELD << ISOLATED_SHIFT;
 
+/// Set for the word's whole life where a fork's fences must be real ones (`fence.rs`: no
+/// `membarrier`). It keeps the word non-zero, so that a fork's one look at the word
+/// (`Sleep::fork_must_look`) also sends it down the path that issues the fence. No count
+/// reads it.
+pub(crate) const REAL_FENCES: u64 = 1 << 63;
+
 /// Add to the word: one more searching worker.
 pub(crate) const ONE_SEARCHING: u64 = 1;
 /// Add to the word: one more sleeping worker.
@@ -78,6 +84,10 @@ mod tests {
         assert_eq!(SEARCHING_MASK & ISOLATED_MASK, 0);
         assert_eq!(SLEEPING_MASK & ISOLATED_MASK, 0);
         assert_eq!(
+            (SEARCHING_MASK | SLEEPING_MASK | ISOLATED_MASK) & REAL_FENCES,
+            0
+        );
+        assert_eq!(
             (SEARCHING_MASK | SLEEPING_MASK | ISOLATED_MASK).count_ones(),
             3 * FIELD_BITS
         );
@@ -97,6 +107,11 @@ mod tests {
         assert_eq!((c.searching(), c.sleeping()), (3, 5));
         let c = Counters::from_word(c.0 + 2 * ONE_ISOLATED);
         assert_eq!((c.searching(), c.sleeping(), c.isolated()), (3, 5, 2));
+        let flagged = Counters::from_word(c.0 | REAL_FENCES);
+        assert_eq!(
+            (flagged.searching(), flagged.sleeping(), flagged.isolated()),
+            (3, 5, 2)
+        );
         assert_eq!(
             format!("{c:?}"),
             "Counters { searching: 3, sleeping: 5, isolated: 2 }"

@@ -8,7 +8,8 @@ use crate::loom::atomic::{fence, AtomicU64, Ordering};
 use crate::loom::{Arc, Mutex, MutexGuard};
 use crate::parker::Parker;
 use counters::{
-    Counters, ONE_ISOLATED, ONE_SEARCHING, SEARCHING_TO_SLEEPING, SLEEPING_TO_SEARCHING,
+    Counters, ONE_ISOLATED, ONE_SEARCHING, REAL_FENCES, SEARCHING_TO_SLEEPING,
+    SLEEPING_TO_SEARCHING,
 };
 use std::time::Duration;
 
@@ -34,9 +35,15 @@ pub(crate) struct Sleep {
 }
 
 impl Sleep {
+    /// Made after `fence::init`, so that the word knows whether forks need real fences.
     pub(crate) fn new() -> Self {
+        let fences = if crate::fence::asymmetric() {
+            0
+        } else {
+            REAL_FENCES
+        };
         Self {
-            counters: AtomicU64::new(0),
+            counters: AtomicU64::new(fences),
             sleepers: Mutex::new(Vec::new()),
             wakeups: AtomicU64::new(0),
             parks: AtomicU64::new(0),
@@ -86,6 +93,15 @@ impl Sleep {
     /// or wastes one promotion; the promotion itself goes through [`Sleep::new_work`].
     #[inline]
     pub(crate) fn anyone_idle(&self) -> bool {
+        self.counters.load(Ordering::Relaxed) & !REAL_FENCES != 0
+    }
+
+    /// A fork's one look at the pool (`worker.rs`): true if the fork must take its slow path,
+    /// because [`anyone_idle`](Self::anyone_idle) or because this process's forks need real
+    /// fences (`REAL_FENCES`). Relaxed, as `anyone_idle`; the slow path fences, then looks
+    /// again.
+    #[inline]
+    pub(crate) fn fork_must_look(&self) -> bool {
         self.counters.load(Ordering::Relaxed) != 0
     }
 
