@@ -177,14 +177,19 @@ where
     }
 }
 
-/// Below this many elements, a sequential merge runs as one loop instead of two interleaved.
-const INTERLEAVE_MIN: usize = 64;
+/// Below this many elements, a sequential merge runs as one loop instead of four interleaved.
+const INTERLEAVE_MIN: usize = 128;
 
 /// The sequential merge, as `par_merge` describes it.
 ///
 /// A merge is a chain of dependent steps (each step's loads wait for the previous comparison),
-/// so one merge leaves most of a core idle. This one splits the merge in two with
-/// `split_for_merge` and runs both halves in one interleaved loop, two independent chains.
+/// so one merge leaves most of a core idle. This one cuts the merge in four with
+/// `split_for_merge` (halves, then halves of each half) and runs the four pieces in one
+/// interleaved loop, four independent chains; whatever is left when the first piece runs out
+/// of one run finishes piece by piece. Four chains instead of two took the merge passes of a
+/// stable sort of 5 × 10^6 random `u32` (parts of 64 Ki elements sorted by std, then merged)
+/// from 56 to 43 ms on one thread (a separate program; BENCHMARKS.md, "fourth session on
+/// the Intel VM").
 ///
 /// # Safety
 ///
@@ -202,7 +207,7 @@ where
     }
     // SAFETY: `dest` has room for both runs, so `dest + left.len` is in bounds.
     let dest_right = unsafe { dest.add(left.len) };
-    // Nothing has moved if the binary search panics: put both runs in `dest` as they are.
+    // Nothing has moved if a binary search panics: put both runs in `dest` as they are.
     let guard = (
         CopyOnDrop {
             src: left.ptr.get(),
@@ -222,24 +227,38 @@ where
             std::slice::from_raw_parts(right.ptr.get(), right.len),
         )
     };
-    let (left_mid, right_mid) = split_for_merge(l, r, cmp);
+    let (lm, rm) = split_for_merge(l, r, cmp);
+    let (l1, r1) = split_for_merge(&l[..lm], &r[..rm], cmp);
+    let (l3, r3) = split_for_merge(&l[lm..], &r[rm..], cmp);
+    let (l3, r3) = (lm + l3, rm + r3);
     mem::forget(guard);
-    // SAFETY: the split points are within the runs; the two merges read disjoint parts of them
-    // and write disjoint parts of `dest` that together cover it. Each `Merging` moves its own
-    // remainder to its output when dropped, also on unwind.
+    // SAFETY: the split points are ordered within the runs (`l1 <= lm <= l3 <= left.len`,
+    // likewise on the right), so the four merges read disjoint parts of the runs and write
+    // disjoint parts of `dest` that together cover it. Each `Merging` moves its own remainder
+    // to its output when dropped, also on unwind.
     unsafe {
-        let mut lo = Merging::new(left.head(left_mid), right.head(right_mid), dest);
-        let mut hi = Merging::new(
-            left.tail(left_mid),
-            right.tail(right_mid),
-            dest.add(left_mid + right_mid),
+        let mut a = Merging::new(left.head(l1), right.head(r1), dest);
+        let mut b = Merging::new(
+            left.head(lm).tail(l1),
+            right.head(rm).tail(r1),
+            dest.add(l1 + r1),
         );
-        while lo.both_left() && hi.both_left() {
-            lo.step(cmp);
-            hi.step(cmp);
+        let mut c = Merging::new(
+            left.head(l3).tail(lm),
+            right.head(r3).tail(rm),
+            dest.add(lm + rm),
+        );
+        let mut d = Merging::new(left.tail(l3), right.tail(r3), dest.add(l3 + r3));
+        while a.both_left() && b.both_left() && c.both_left() && d.both_left() {
+            a.step(cmp);
+            b.step(cmp);
+            c.step(cmp);
+            d.step(cmp);
         }
-        lo.finish(cmp);
-        hi.finish(cmp);
+        a.finish(cmp);
+        b.finish(cmp);
+        c.finish(cmp);
+        d.finish(cmp);
     }
 }
 
@@ -331,6 +350,86 @@ impl<T> Drop for Merging<T> {
             self.left = self.left_end;
             self.right = self.right_end;
             self.out = self.out.add(left_rest + right_rest);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::panic::{catch_unwind, AssertUnwindSafe};
+    use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+
+    /// A key and where the element came from (`id`), so that stability and loss show.
+    type Item = (u32, u32);
+
+    /// Two sorted runs with repeated keys, shared between them, long enough for four chains.
+    fn runs() -> (Vec<Item>, Vec<Item>) {
+        let left = (0..200).map(|i| (i / 3 * 2, i)).collect();
+        let right = (0..150).map(|i| (i / 2 * 3, 1_000 + i)).collect();
+        (left, right)
+    }
+
+    /// Runs `seq_merge` of `runs()` with a comparator that panics at its call number
+    /// `panic_at`, if it gets that far; returns what `dest` holds and whether it panicked.
+    fn merge_panicking_at(panic_at: usize, calls: &AtomicUsize) -> (Vec<Item>, bool) {
+        let (mut left, mut right) = runs();
+        let len = left.len() + right.len();
+        let mut dest: Vec<Item> = Vec::with_capacity(len);
+        let cmp = |a: &Item, b: &Item| {
+            if calls.fetch_add(1, Relaxed) == panic_at {
+                panic!("comparator panics on purpose");
+            }
+            a.0.cmp(&b.0)
+        };
+        let (l, r) = (
+            Run {
+                ptr: SendPtr(left.as_mut_ptr()),
+                len: left.len(),
+            },
+            Run {
+                ptr: SendPtr(right.as_mut_ptr()),
+                len: right.len(),
+            },
+        );
+        let dest_ptr = dest.as_mut_ptr();
+        // SAFETY: the runs are valid for their lengths, `dest` has room for both and overlaps
+        // neither; the items are `Copy`, so the runs' stale copies need no care.
+        let panicked = catch_unwind(AssertUnwindSafe(|| unsafe {
+            seq_merge(l, r, dest_ptr, &cmp)
+        }))
+        .is_err();
+        // SAFETY: on return and on unwind, `seq_merge` leaves all `len` elements in `dest`.
+        unsafe { dest.set_len(len) };
+        (dest, panicked)
+    }
+
+    #[test]
+    fn four_chains_merge_stably() {
+        let (left, right) = runs();
+        let mut expected: Vec<Item> = left.iter().chain(&right).copied().collect();
+        expected.sort_by_key(|item| item.0); // stable: ties keep left before right
+        let (merged, panicked) = merge_panicking_at(usize::MAX, &AtomicUsize::new(0));
+        assert!(!panicked);
+        assert_eq!(merged, expected);
+    }
+
+    /// A panic at any comparison (in the binary searches that cut the merge in four, in the
+    /// interleaved loop, or in a piece's tail) leaves every element in `dest` exactly once.
+    #[test]
+    fn a_comparator_panicking_anywhere_leaves_each_element_in_dest_once() {
+        let (left, right) = runs();
+        let mut all: Vec<Item> = left.iter().chain(&right).copied().collect();
+        all.sort_unstable();
+        let total = AtomicUsize::new(0);
+        merge_panicking_at(usize::MAX, &total);
+        let total = total.into_inner();
+        assert!(total > all.len() / 2, "only {total} comparisons");
+        for panic_at in 0..total {
+            let (mut held, panicked) = merge_panicking_at(panic_at, &AtomicUsize::new(0));
+            assert!(panicked, "no panic at comparison {panic_at}");
+            held.sort_unstable();
+            assert_eq!(held, all, "panic at comparison {panic_at}");
         }
     }
 }
