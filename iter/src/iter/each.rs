@@ -24,6 +24,7 @@ pub(super) trait Each<T, Op: ?Sized> {
     /// is full or the operation lets no more items through ([`closed`](Self::closed): an
     /// endless run must end there); a kind whose items map one to one hands the base folder
     /// the mapped run.
+    #[inline]
     fn fold_iter<F, I>(op: &Op, mut folder: F, iter: I) -> F
     where
         F: Folder<Self::Out>,
@@ -119,6 +120,11 @@ where
         Self::new(K::fold(self.op, self.base, item), self.op)
     }
 
+    // Asked to inline (with `fold_iter`) into the bridge's leaf: left out of line, as the
+    // optimiser chose once the fork path got shorter, the folder went through memory at every
+    // item and filter + collect took 1.5x rayon's time with 2.6x its CPU (BENCHMARKS.md,
+    // fourth session on the Intel VM).
+    #[inline]
     fn consume_iter<I: IntoIterator<Item = T>>(self, iter: I) -> Self {
         Self::new(K::fold_iter(self.op, self.base, iter.into_iter()), self.op)
     }
