@@ -155,6 +155,24 @@ fn large_inputs_match_std() {
     }
 }
 
+/// One key fills most of the input, with a spread of keys on either side: partitions send
+/// every copy of their pivot to one side, where the unstable sort puts a run equal to the
+/// predecessor in place in one pass (`quicksort.rs`).
+#[test]
+fn a_dominant_key_matches_std() {
+    for pool in pools() {
+        let mut rng = Rng::new(11);
+        let v: Vec<u32> = (0..200_000)
+            .map(|_| match rng.below(10) {
+                0 => rng.below(1_000) as u32,
+                9 => 2_000 + rng.below(1_000) as u32,
+                _ => 1_500,
+            })
+            .collect();
+        pool.install(|| check_all::<Adaptive>(&v));
+    }
+}
+
 #[test]
 fn strings_match_std() {
     let v: Vec<String> = (0..20_000u32)
