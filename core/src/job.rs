@@ -99,9 +99,9 @@ impl<T> JobResult<T> {
 /// took the job back, else by `execute` on whichever thread got it. Every stack job is run
 /// (its creator waits for it), so the closure is never left behind undropped.
 ///
-/// The result is written only by `execute`, and read only by
-/// [`into_result`](StackJob::into_result) after the latch is set; a job run inline never has
-/// one. So it starts uninitialised: a fork nobody stole neither stores a "no result yet" nor
+/// The result is written only by `execute`, and taken only by
+/// [`take_result`](StackJob::take_result) (or [`into_result`](StackJob::into_result)) after the
+/// latch is set; a job run inline never has one. So it starts uninitialised: a fork nobody stole neither stores a "no result yet" nor
 /// checks one on its way out. (A result that `execute` wrote is always read: its creator
 /// waits for the latch and then takes it.)
 pub(crate) struct StackJob<L, F, R> {
