@@ -74,8 +74,8 @@
 //!
 //! An isolated waiter is never counted as searching or sleeping by the pool's `Sleep` (it
 //! would absorb wake-ups meant for work it will not take); it is counted only in the
-//! `isolated` field that forks read as "someone is idle", so that forks made inside R are
-//! published where R's idle waiters can take them.
+//! `takers` field that forks read as "someone wants forks published", so that forks made
+//! inside R are published where R's idle waiters can take them.
 //!
 //! # What isolation does not cover
 //!

@@ -197,6 +197,37 @@ fn fork_stack_pop_promotion_and_steal_take_each_fork_once() {
     });
 }
 
+/// A worker becomes a taker of forks (`wait.rs`, after its doze) while an owner forks: the
+/// owner's look at the counters sees the taker (and publishes), or the taker's look at the
+/// fork stack after its heavy fence sees the fork (and takes it, or stays awake). Never
+/// neither: that fork could be stranded if its owner then blocked in `a`.
+#[test]
+fn a_fork_made_as_a_worker_becomes_a_taker_is_seen_by_one_side() {
+    loom::model(|| {
+        let sleep = Arc::new(Sleep::new());
+        let stack = Arc::new(ForkStack::new());
+        let taker = {
+            let (sleep, stack) = (sleep.clone(), stack.clone());
+            thread::spawn(move || {
+                sleep.start_searching();
+                sleep.start_taking();
+                crate::fence::heavy();
+                !stack.is_empty()
+            })
+        };
+        let job = Counted(AtomicUsize::new(0));
+        // SAFETY: the job outlives the model's use of the stack; it is never executed.
+        stack.push(unsafe { JobRef::new(&job) });
+        stack.light_fence();
+        let owner_saw_taker = sleep.forks_wanted();
+        let taker_saw_fork = taker.join().unwrap();
+        assert!(
+            owner_saw_taker || taker_saw_fork,
+            "a fork nobody would publish or take"
+        );
+    });
+}
+
 /// A `blocking` call that returns races the monitor's lending: exactly one of "the caller
 /// kept its seat" and "the seat was lent" happens, and both sides agree on which.
 #[test]

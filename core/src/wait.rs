@@ -1,5 +1,6 @@
 //! How a worker waits: it runs other work until what it waits for has happened, then searches
-//! for a few microseconds, then sleeps (see `sleep/README.md` for who wakes it).
+//! for a few microseconds, dozes, asks for forks, and sleeps (see `search`, and
+//! `sleep/README.md` for who wakes it).
 //!
 //! A worker waits in three places: a join whose second half was stolen, a scope or broadcast
 //! whose tasks still run, a job injected into another pool (`Until::Latch`); and its top level,
@@ -41,9 +42,9 @@ use crate::latch::CoreLatch;
 use crate::worker::{current_parker, WorkerThread};
 use std::time::Duration;
 
-/// How long the first sleep of a search lasts before the worker looks at every fork stack
-/// again after a heavy fence (see `search`).
-const RECHECK_AFTER: Duration = Duration::from_millis(1);
+/// How long a worker that found no public work dozes before it takes a private fork itself
+/// (see `search`): the least time between two of its cold steals.
+const DOZE: Duration = Duration::from_micros(100);
 
 /// What a worker's loop waits for.
 #[derive(Clone, Copy)]
@@ -117,7 +118,7 @@ impl WorkerThread {
             let found = self.search(until);
             if sleep.stop_searching() {
                 // We were the last searcher: if more work waits, pass the search on.
-                sleep.wake_one_if(|| self.work_visible());
+                sleep.wake_one_if(|| self.work_visible(true));
             }
             match found {
                 // SAFETY: a stolen job is live and runs once.
@@ -160,9 +161,9 @@ impl WorkerThread {
             }
             let pool = &self.registry().sleep;
             region.sleep.start_searching();
-            pool.start_isolated_wait();
+            pool.start_taking();
             let found = self.search_region(region, latch);
-            pool.stop_isolated_wait();
+            pool.stop_taking();
             if region.sleep.stop_searching() {
                 // We were the region's last searcher: pass the search on if work waits.
                 region.sleep.wake_one_if(|| self.region_has_work(region));
@@ -229,46 +230,74 @@ impl WorkerThread {
 
     /// Searches (the caller counts as searching) until a job turns up or `until` is done.
     ///
-    /// Public queues first, spinning with backoff; then, about to sleep, a cold steal of a
-    /// busy worker's oldest fork. The first sleep is timed: an owner that pushed a fork just
-    /// as we registered as a sleeper may have missed us (its look at the sleep counters is
-    /// relaxed: `fork.rs`), and we may have missed its fork. After that sleep, a heavy fence
-    /// settles it: from then on either we see its fork or it sees us (`fence.rs`), so later
-    /// sleeps of this search may last until someone wakes us.
+    /// 1. Public queues, spinning with backoff.
+    /// 2. A *doze*: a sleep of at most [`DOZE`], during which owners keep their forks private.
+    /// 3. The worker becomes a *taker* (`Sleep::start_taking`): an owner publishes its oldest
+    ///    fork at its next fork. It spins on the public queues again.
+    /// 4. A heavy fence, a cold steal of a busy worker's oldest fork (for an owner that does
+    ///    not fork again, blocked or in a long leaf), then a deep sleep, still a taker: the
+    ///    next fork anywhere publishes itself and wakes us.
+    ///
+    /// A deep sleep that ends without work starts over at 2, no longer a taker. So work that
+    /// ends within a doze is not shared, and an idle worker asks for a fork at most once per
+    /// doze, the rate a heartbeat would give, without a heartbeat thread and without the
+    /// `membarrier` of a cold steal when owners fork. An owner that forks while we sleep
+    /// deeply publishes at once: `join(spin, spin)` takes one spin, not two.
     fn search(&self, until: Until<'_>) -> Option<(JobRef, RegionTag)> {
+        let sleep = &self.registry().sleep;
         let mut backoff = Backoff::new();
-        let mut slept = false;
-        let mut fenced = false;
-        loop {
+        let mut taker = false;
+        let mut dozed = false;
+        let found = loop {
             if self.done(until) {
-                return None;
+                break None;
             }
             if let Some(job) = self.steal() {
-                return Some(job);
+                break Some(job);
             }
             if backoff.spin() {
                 continue;
             }
-            if slept && !fenced {
-                fence::heavy();
-                fenced = true;
-            }
-            if let Some(found) = self.steal_fork() {
-                return Some(found);
-            }
-            let parker = current_parker();
-            let timeout = (!fenced).then_some(RECHECK_AFTER);
-            self.registry()
-                .sleep
-                .sleep(self.index(), &parker, timeout, || self.still_idle(until));
-            slept = true;
             backoff.reset();
+            let parker = current_parker();
+            if !dozed {
+                // 2. Forks made meanwhile stay private: the re-check ignores them.
+                sleep.sleep(self.index(), &parker, Some(DOZE), || {
+                    self.still_idle(until, false)
+                });
+                dozed = true;
+                continue;
+            }
+            if !taker {
+                // 3.
+                sleep.start_taking();
+                taker = true;
+                continue;
+            }
+            // 4. The cold side of the Dekker pair with a fork's look at the counters
+            // (`sleep/README.md`, rule "forks vs. takers"): a fork pushed before it is seen
+            // here or by the re-check, one pushed after it sees us.
+            fence::heavy();
+            if let Some(found) = self.steal_fork() {
+                break Some(found);
+            }
+            sleep.sleep(self.index(), &parker, None, || self.still_idle(until, true));
+            // Woken for work that may be gone by now: a wake-up that finds nothing does not
+            // keep us a taker, or every fork of a busy owner would publish and wake us.
+            sleep.stop_taking();
+            taker = false;
+            dozed = false;
+        };
+        if taker {
+            sleep.stop_taking();
         }
+        found
     }
 
     /// Re-checks, after registering as a sleeper, everything that should keep us awake.
-    fn still_idle(&self, until: Until<'_>) -> bool {
-        if self.work_visible() {
+    /// `forks`: whether other workers' private forks count as work.
+    fn still_idle(&self, until: Until<'_>, forks: bool) -> bool {
+        if self.work_visible(forks) {
             return false;
         }
         match until {

@@ -285,7 +285,7 @@ impl WorkerThread {
     #[cold]
     fn after_fork_slow(&self) {
         self.shared.forks.light_fence();
-        if self.registry.sleep.anyone_idle() {
+        if self.registry.sleep.forks_wanted() {
             self.offer_oldest();
         }
     }
@@ -303,10 +303,10 @@ impl WorkerThread {
         }
     }
 
-    /// A worker is idle: publishes the oldest private fork, unless one of ours is published
-    /// already. One at a time is enough for a searching thief, and a worker counted as
-    /// searching but descheduled must not make every fork promote. (If a sleeper sees that
-    /// published fork instead of this one, it takes that.)
+    /// A worker takes forks (it sleeps deeply, or waits in an isolated region): publishes the
+    /// oldest private fork, unless one of ours is published already. One at a time is enough
+    /// for a thief, and a woken sleeper that has not run yet must not make every fork promote.
+    /// (If a sleeper sees that published fork instead of this one, it takes that.)
     fn offer_oldest(&self) {
         let nothing_published = if self.region.get() == NO_REGION {
             self.deque.is_empty()
@@ -543,15 +543,16 @@ impl WorkerThread {
 
     /// Whether any queue this worker could take from holds a job (re-checked before
     /// sleeping, after the sleep fence): its seat's broadcasts, the injector, every worker's
-    /// deque, lanes and forks, and every isolated region's queue.
-    pub(crate) fn work_visible(&self) -> bool {
+    /// deque and lanes, every isolated region's queue, and with `forks` every other worker's
+    /// private forks.
+    pub(crate) fn work_visible(&self, forks: bool) -> bool {
         !self.seat().broadcasts.is_empty()
             || !self.registry.injector().is_empty()
             || self.with_members(|members| {
                 members.iter().any(|m| {
                     !m.stealer.is_empty()
                         || m.lanes.has_work(|_| true)
-                        || (!Arc::ptr_eq(m, &self.shared) && !m.forks.is_empty())
+                        || (forks && !Arc::ptr_eq(m, &self.shared) && !m.forks.is_empty())
                 })
             })
             || self.with_regions(|regions| regions.iter().any(|r| r.has_work()))

@@ -1,13 +1,15 @@
-//! The packed word that says how many workers search, how many sleep, and how many wait
-//! idle inside an isolated region.
+//! The packed word that says how many workers search, how many sleep, and how many want
+//! forks published for them.
 
-/// How many workers are awake and searching for work, how many sleep, and how many wait idle
-/// inside an isolated region (`isolate.rs`), in one `u64` (three fields of [`FIELD_BITS`]) so
-/// that a worker moves from one group to another with a single read-modify-write, and so
-/// that a fork learns whether anyone at all is idle from one load (`Sleep::anyone_idle`).
+/// How many workers are awake and searching for work, how many sleep, and how many *take
+/// forks*, in one `u64` (three fields of [`FIELD_BITS`]) so that a worker moves from one group
+/// to another with a single read-modify-write, and so that a fork learns from one load whether
+/// anyone wants its work published (`Sleep::forks_wanted`).
 ///
-/// Isolated waiters are counted only for that hint: they take only their region's work, so
-/// no wake decision (`searching`, `sleeping`) counts them.
+/// A taker is a worker that found no public work for longer than a doze (`wait.rs`), searching
+/// or sleeping, or a worker waiting idle inside an isolated region (`isolate.rs`). It is
+/// counted in `takers` besides `searching` or `sleeping`, except an isolated waiter, which
+/// takes only its region's work and so counts for no wake decision.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Counters(u64);
 
@@ -21,23 +23,22 @@ const SEARCHING_MASK: u64 = FIELD;
 const SLEEPING_SHIFT: u32 = FIELD_BITS;
 /// Bits of the `sleeping` field.
 const SLEEPING_MASK: u64 = FIELD << SLEEPING_SHIFT;
-/// Where `isolated` starts.
-const ISOLATED_SHIFT: u32 = 2 * FIELD_BITS;
-/// Bits of the `isolated` field.
-const ISOLATED_MASK: u64 = FIELD << ISOLATED_SHIFT;
+/// Where `takers` starts.
+const TAKERS_SHIFT: u32 = 2 * FIELD_BITS;
+/// Bits of the `takers` field: a fork tests the word against this mask.
+pub(crate) const TAKERS_MASK: u64 = FIELD << TAKERS_SHIFT;
 
 /// Set for the word's whole life where a fork's fences must be real ones (`fence.rs`: no
-/// `membarrier`). It keeps the word non-zero, so that a fork's one look at the word
-/// (`Sleep::fork_must_look`) also sends it down the path that issues the fence. No count
-/// reads it.
+/// `membarrier`). A fork's one look at the word (`Sleep::fork_must_look`) tests it with
+/// `takers`, so that every fork takes the path that issues the fence. No count reads it.
 pub(crate) const REAL_FENCES: u64 = 1 << 63;
 
 /// Add to the word: one more searching worker.
 pub(crate) const ONE_SEARCHING: u64 = 1;
 /// Add to the word: one more sleeping worker.
 pub(crate) const ONE_SLEEPING: u64 = 1 << SLEEPING_SHIFT;
-/// Add to the word: one more worker waiting idle inside an isolated region.
-pub(crate) const ONE_ISOLATED: u64 = 1 << ISOLATED_SHIFT;
+/// Add to the word: one more worker that takes forks.
+pub(crate) const ONE_TAKER: u64 = 1 << TAKERS_SHIFT;
 /// Add to the word: one worker moves from searching to sleeping (wrapping arithmetic).
 pub(crate) const SEARCHING_TO_SLEEPING: u64 = ONE_SLEEPING.wrapping_sub(ONE_SEARCHING);
 /// Add to the word: one worker moves from sleeping to searching (wrapping arithmetic).
@@ -58,9 +59,9 @@ impl Counters {
         ((self.0 & SLEEPING_MASK) >> SLEEPING_SHIFT) as u32
     }
 
-    /// Workers waiting idle inside an isolated region.
-    pub(crate) fn isolated(self) -> u32 {
-        ((self.0 & ISOLATED_MASK) >> ISOLATED_SHIFT) as u32
+    /// Workers that take forks.
+    pub(crate) fn takers(self) -> u32 {
+        ((self.0 & TAKERS_MASK) >> TAKERS_SHIFT) as u32
     }
 }
 
@@ -69,7 +70,7 @@ impl std::fmt::Debug for Counters {
         f.debug_struct("Counters")
             .field("searching", &self.searching())
             .field("sleeping", &self.sleeping())
-            .field("isolated", &self.isolated())
+            .field("takers", &self.takers())
             .finish()
     }
 }
@@ -81,21 +82,17 @@ mod tests {
     #[test]
     fn masks_are_disjoint_and_fit_the_word() {
         assert_eq!(SEARCHING_MASK & SLEEPING_MASK, 0);
-        assert_eq!(SEARCHING_MASK & ISOLATED_MASK, 0);
-        assert_eq!(SLEEPING_MASK & ISOLATED_MASK, 0);
+        assert_eq!(SEARCHING_MASK & TAKERS_MASK, 0);
+        assert_eq!(SLEEPING_MASK & TAKERS_MASK, 0);
         assert_eq!(
-            (SEARCHING_MASK | SLEEPING_MASK | ISOLATED_MASK) & REAL_FENCES,
+            (SEARCHING_MASK | SLEEPING_MASK | TAKERS_MASK) & REAL_FENCES,
             0
         );
         assert_eq!(
-            (SEARCHING_MASK | SLEEPING_MASK | ISOLATED_MASK).count_ones(),
+            (SEARCHING_MASK | SLEEPING_MASK | TAKERS_MASK).count_ones(),
             3 * FIELD_BITS
         );
-        assert_eq!(
-            ISOLATED_MASK >> ISOLATED_SHIFT,
-            FIELD,
-            "isolated field truncated"
-        );
+        assert_eq!(TAKERS_MASK >> TAKERS_SHIFT, FIELD, "takers field truncated");
     }
 
     #[test]
@@ -105,16 +102,16 @@ mod tests {
         assert_eq!((c.searching(), c.sleeping()), (2, 6));
         let c = Counters::from_word(c.0.wrapping_add(SLEEPING_TO_SEARCHING));
         assert_eq!((c.searching(), c.sleeping()), (3, 5));
-        let c = Counters::from_word(c.0 + 2 * ONE_ISOLATED);
-        assert_eq!((c.searching(), c.sleeping(), c.isolated()), (3, 5, 2));
+        let c = Counters::from_word(c.0 + 2 * ONE_TAKER);
+        assert_eq!((c.searching(), c.sleeping(), c.takers()), (3, 5, 2));
         let flagged = Counters::from_word(c.0 | REAL_FENCES);
         assert_eq!(
-            (flagged.searching(), flagged.sleeping(), flagged.isolated()),
+            (flagged.searching(), flagged.sleeping(), flagged.takers()),
             (3, 5, 2)
         );
         assert_eq!(
             format!("{c:?}"),
-            "Counters { searching: 3, sleeping: 5, isolated: 2 }"
+            "Counters { searching: 3, sleeping: 5, takers: 2 }"
         );
     }
 }

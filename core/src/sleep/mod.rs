@@ -8,8 +8,8 @@ use crate::loom::atomic::{fence, AtomicU64, Ordering};
 use crate::loom::{Arc, Mutex, MutexGuard};
 use crate::parker::Parker;
 use counters::{
-    Counters, ONE_ISOLATED, ONE_SEARCHING, REAL_FENCES, SEARCHING_TO_SLEEPING,
-    SLEEPING_TO_SEARCHING,
+    Counters, ONE_SEARCHING, ONE_TAKER, REAL_FENCES, SEARCHING_TO_SLEEPING, SLEEPING_TO_SEARCHING,
+    TAKERS_MASK,
 };
 use std::time::Duration;
 
@@ -88,35 +88,37 @@ impl Sleep {
         self.wake_if_nobody_searches();
     }
 
-    /// Whether any worker is searching, asleep, or waiting idle inside an isolated region:
-    /// then a fork is worth publishing (see `fork.rs`). Relaxed: a stale answer only delays
-    /// or wastes one promotion; the promotion itself goes through [`Sleep::new_work`].
+    /// Whether any worker takes forks (see [`start_taking`](Self::start_taking)): then a fork
+    /// is worth publishing (`fork.rs`). Relaxed: a stale answer only delays or wastes one
+    /// promotion; the promotion itself goes through [`Sleep::new_work`], and a taker's heavy
+    /// fence settles the race with a fork it missed (README, rule "forks vs. takers").
     #[inline]
-    pub(crate) fn anyone_idle(&self) -> bool {
-        self.counters.load(Ordering::Relaxed) & !REAL_FENCES != 0
+    pub(crate) fn forks_wanted(&self) -> bool {
+        self.counters.load(Ordering::Relaxed) & TAKERS_MASK != 0
     }
 
     /// A fork's one look at the pool (`worker.rs`): true if the fork must take its slow path,
-    /// because [`anyone_idle`](Self::anyone_idle) or because this process's forks need real
-    /// fences (`REAL_FENCES`). Relaxed, as `anyone_idle`; the slow path fences, then looks
+    /// because [`forks_wanted`](Self::forks_wanted) or because this process's forks need real
+    /// fences (`REAL_FENCES`). Relaxed, as `forks_wanted`; the slow path fences, then looks
     /// again.
     #[inline]
     pub(crate) fn fork_must_look(&self) -> bool {
-        self.counters.load(Ordering::Relaxed) != 0
+        self.counters.load(Ordering::Relaxed) & (TAKERS_MASK | REAL_FENCES) != 0
     }
 
-    /// A worker inside an isolated region found none of its region's work and looks for it
-    /// (`isolate.rs`): forks everywhere are now worth publishing. Counted for
-    /// [`anyone_idle`](Self::anyone_idle) only; Relaxed, as that hint is.
-    pub(crate) fn start_isolated_wait(&self) {
-        self.counters.fetch_add(ONE_ISOLATED, Ordering::Relaxed);
+    /// The caller, idle, wants other workers' forks published from now on (`wait.rs`: a
+    /// searcher back from its doze; `isolate.rs`: a worker waiting inside an isolated region).
+    /// SeqCst: a taker that then looks at the fork stacks issues a heavy fence after this, the
+    /// cold side of the Dekker pair with a fork's look (README, rule "forks vs. takers").
+    pub(crate) fn start_taking(&self) {
+        self.counters.fetch_add(ONE_TAKER, Ordering::SeqCst);
     }
 
-    /// The isolated waiter of [`start_isolated_wait`](Self::start_isolated_wait) found work
-    /// or its wait ended.
-    pub(crate) fn stop_isolated_wait(&self) {
-        let old = Counters::from_word(self.counters.fetch_sub(ONE_ISOLATED, Ordering::Relaxed));
-        debug_assert!(old.isolated() > 0, "stop_isolated_wait with {old:?}");
+    /// The taker of [`start_taking`](Self::start_taking) found work, or its wait ended, or it
+    /// dozes again. Relaxed: a fork that still sees it only publishes once more than needed.
+    pub(crate) fn stop_taking(&self) {
+        let old = Counters::from_word(self.counters.fetch_sub(ONE_TAKER, Ordering::Relaxed));
+        debug_assert!(old.takers() > 0, "stop_taking with {old:?}");
     }
 
     #[inline]
