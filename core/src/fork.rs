@@ -219,28 +219,44 @@ impl ForkStack {
         false
     }
 
-    /// Removes the oldest fork to publish it (owner only).
+    /// Removes the oldest fork and hands it to `publish`, still holding `lock` (owner only);
+    /// false if there was none. Publishing under the lock lets a thief see that a fork older
+    /// than the stack's oldest is public (see [`steal`](Self::steal)).
     #[inline]
-    pub(crate) fn take_oldest(&self) -> Option<JobRef> {
+    pub(crate) fn promote_oldest(&self, publish: impl FnOnce(JobRef)) -> bool {
         let _guard = self.lock.lock().unwrap();
         let bottom = self.bottom.load(Ordering::Relaxed);
         if bottom >= self.top.load(Ordering::Relaxed) {
-            return None;
+            return false;
         }
         // SAFETY: `bottom < top` and we hold `lock`: the slot holds a job nobody else takes.
         let job = unsafe { (*self.jobs[bottom % FORK_STACK_CAPACITY].get()).assume_init() };
         self.bottom.store(bottom + 1, Ordering::Relaxed);
-        Some(job)
+        publish(job);
+        true
     }
 
     /// Takes the oldest fork from another thread's stack (a thief), if one is there and no
     /// other thief or promotion is at it, with the region it must run in. Issues a heavy
     /// fence: for idle workers only.
-    pub(crate) fn steal(&self) -> Option<(JobRef, RegionTag)> {
+    ///
+    /// Only while `nothing_published()` (asked holding `lock`): forks are promoted oldest
+    /// first and published under `lock`, so a fork the owner published is older than any on
+    /// the stack, and the thief must take that one from the owner's queue instead. (The
+    /// oldest fork is the biggest piece; a search for one element, rayon's
+    /// `filter_find_any_octillion_flat`, finishes only if the thief takes the half that holds
+    /// it.)
+    pub(crate) fn steal(
+        &self,
+        nothing_published: impl FnOnce() -> bool,
+    ) -> Option<(JobRef, RegionTag)> {
         if self.is_empty() {
             return None;
         }
         let guard = self.lock.try_lock().ok()?;
+        if !nothing_published() {
+            return None;
+        }
         let bottom = self.bottom.load(Ordering::Relaxed);
         // Acquire: pairs with the Release store of `top` in `push` (the slot's contents).
         if bottom >= self.top.load(Ordering::Acquire) {
@@ -293,7 +309,7 @@ mod tests {
         let s = ForkStack::new();
         let outer = s.push(job());
         let inner = s.push(job());
-        assert!(s.take_oldest().is_some()); // `outer`'s job
+        assert!(s.promote_oldest(drop)); // `outer`'s job
         assert!(s.pop_if_private(inner));
         assert!(!s.pop_if_private(outer));
         assert!(s.is_empty());
@@ -305,8 +321,8 @@ mod tests {
     fn a_stolen_fork_is_seen_by_its_join() {
         let s = ForkStack::new();
         let pos = s.push(job());
-        assert!(s.steal().is_some());
-        assert!(s.steal().is_none());
+        assert!(s.steal(|| true).is_some());
+        assert!(s.steal(|| true).is_none());
         assert!(!s.pop_if_private(pos));
         assert!(s.is_empty());
     }
@@ -316,11 +332,11 @@ mod tests {
         let s = ForkStack::new();
         s.set_region(7);
         let pos = s.push(job());
-        assert_eq!(s.steal().map(|(_, region)| region), Some(7));
+        assert_eq!(s.steal(|| true).map(|(_, region)| region), Some(7));
         assert!(!s.pop_if_private(pos));
         s.set_region(NO_REGION);
         s.push(job());
-        assert_eq!(s.steal().map(|(_, region)| region), Some(NO_REGION));
+        assert_eq!(s.steal(|| true).map(|(_, region)| region), Some(NO_REGION));
     }
 
     #[test]
@@ -334,7 +350,7 @@ mod tests {
         assert!(s.is_full());
         assert!(s.is_empty());
         s.bottom.store(pos, Ordering::Relaxed);
-        assert!(s.take_oldest().is_none());
+        assert!(!s.promote_oldest(drop));
     }
 
     #[test]
@@ -344,7 +360,7 @@ mod tests {
             .map(|_| s.push(job()))
             .collect();
         assert!(s.is_full());
-        assert!(s.take_oldest().is_some());
+        assert!(s.promote_oldest(drop));
         assert!(!s.is_full());
         let top = s.push(job());
         assert!(s.pop_if_private(top));
@@ -352,7 +368,7 @@ mod tests {
             assert!(s.pop_if_private(pos));
         }
         assert!(!s.pop_if_private(positions[0]));
-        assert!(s.take_oldest().is_none());
+        assert!(!s.promote_oldest(drop));
     }
 
     #[test]
@@ -367,7 +383,7 @@ mod tests {
             let (s, done, stolen) = (s.clone(), done.clone(), stolen.clone());
             std::thread::spawn(move || {
                 while !done.load(Ordering::Acquire) {
-                    if s.steal().is_some() {
+                    if s.steal(|| true).is_some() {
                         stolen.fetch_add(1, Ordering::Relaxed);
                     }
                 }

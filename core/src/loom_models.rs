@@ -166,7 +166,7 @@ fn fork_stack_pop_promotion_and_steal_take_each_fork_once() {
         let thief = {
             let stack = stack.clone();
             thread::spawn(move || {
-                if let Some((job, _region)) = stack.steal() {
+                if let Some((job, _region)) = stack.steal(|| true) {
                     // SAFETY: the jobs live in the Arc, held by the model until the end.
                     unsafe { job.execute() };
                 }
@@ -179,11 +179,9 @@ fn fork_stack_pop_promotion_and_steal_take_each_fork_once() {
             .collect::<Vec<_>>();
         let outer = stack.push(refs[0]);
         let inner = stack.push(refs[1]);
-        if let Some(job) = stack.take_oldest() {
-            // The owner publishes its oldest fork; running it here stands for its deque.
-            // SAFETY: as above.
-            unsafe { job.execute() };
-        }
+        // The owner publishes its oldest fork; running it here stands for its deque.
+        // SAFETY: as above.
+        stack.promote_oldest(|job| unsafe { job.execute() });
         for (pos, i) in [(inner, 1), (outer, 0)] {
             if stack.pop_if_private(pos) {
                 // SAFETY: as above.

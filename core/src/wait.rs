@@ -42,9 +42,26 @@ use crate::latch::CoreLatch;
 use crate::worker::{current_parker, WorkerThread};
 use std::time::Duration;
 
-/// How long a worker that found no public work dozes before it takes a private fork itself
-/// (see `search`): the least time between two of its cold steals.
+/// How long a worker that found no public work dozes before it asks for forks (see
+/// `search`): the least time between two of its requests.
 const DOZE: Duration = Duration::from_micros(100);
+
+/// How long a taker's first sleep lasts before it issues the heavy fence that settles a race
+/// with a fork it may have missed (see `search`).
+const RECHECK_AFTER: Duration = Duration::from_millis(1);
+
+/// Where a search stands once its spinning is spent (see `search`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Phase {
+    /// Not yet dozed.
+    Awake,
+    /// Dozed, not yet a taker.
+    Dozed,
+    /// A taker, not yet fenced.
+    Taking,
+    /// A taker that issued the heavy fence.
+    Fenced,
+}
 
 /// What a worker's loop waits for.
 #[derive(Clone, Copy)]
@@ -229,25 +246,30 @@ impl WorkerThread {
     }
 
     /// Searches (the caller counts as searching) until a job turns up or `until` is done.
+    /// Each phase first spins on the public queues with backoff, then:
     ///
-    /// 1. Public queues, spinning with backoff.
-    /// 2. A *doze*: a sleep of at most [`DOZE`], during which owners keep their forks private.
-    /// 3. The worker becomes a *taker* (`Sleep::start_taking`): an owner publishes its oldest
-    ///    fork at its next fork. It spins on the public queues again.
-    /// 4. A heavy fence, a cold steal of a busy worker's oldest fork (for an owner that does
-    ///    not fork again, blocked or in a long leaf), then a deep sleep, still a taker: the
-    ///    next fork anywhere publishes itself and wakes us.
+    /// 1. [`Phase::Awake`]: a *doze*, a sleep of at most [`DOZE`], during which owners keep
+    ///    their forks private (the re-check ignores them).
+    /// 2. [`Phase::Dozed`]: the worker becomes a *taker* (`Sleep::start_taking`): an owner
+    ///    publishes its oldest fork at its next fork.
+    /// 3. [`Phase::Taking`]: a cold steal of a busy worker's oldest fork (for an owner that
+    ///    does not fork again, blocked or in a long leaf), then a sleep of at most
+    ///    [`RECHECK_AFTER`]: an owner that forked just as we became a taker may have missed
+    ///    us (its look at the counters is relaxed), and we may have missed its fork. After
+    ///    that sleep a heavy fence settles it (`sleep/README.md`, rule "forks vs. takers").
+    /// 4. [`Phase::Fenced`]: a cold steal, then a deep sleep until woken.
     ///
-    /// A deep sleep that ends without work starts over at 2, no longer a taker. So work that
-    /// ends within a doze is not shared, and an idle worker asks for a fork at most once per
-    /// doze, the rate a heartbeat would give, without a heartbeat thread and without the
-    /// `membarrier` of a cold steal when owners fork. An owner that forks while we sleep
-    /// deeply publishes at once: `join(spin, spin)` takes one spin, not two.
+    /// A taker woken by a waker, or back from its deep sleep, that finds no work starts over
+    /// at 1, no longer a taker.
+    /// So work that ends within a doze is not shared, and an idle worker asks for a fork at
+    /// most once per doze, the rate a heartbeat would give, without a heartbeat thread. A
+    /// worker that stays idle pays one `membarrier`, as before the doze existed, and one that
+    /// is woken often pays none. An owner that forks while a taker sleeps publishes at once:
+    /// `join(spin, spin)` on an idle pool takes one spin, not two.
     fn search(&self, until: Until<'_>) -> Option<(JobRef, RegionTag)> {
         let sleep = &self.registry().sleep;
         let mut backoff = Backoff::new();
-        let mut taker = false;
-        let mut dozed = false;
+        let mut phase = Phase::Awake;
         let found = loop {
             if self.done(until) {
                 break None;
@@ -260,35 +282,42 @@ impl WorkerThread {
             }
             backoff.reset();
             let parker = current_parker();
-            if !dozed {
-                // 2. Forks made meanwhile stay private: the re-check ignores them.
-                sleep.sleep(self.index(), &parker, Some(DOZE), || {
-                    self.still_idle(until, false)
-                });
-                dozed = true;
-                continue;
-            }
-            if !taker {
-                // 3.
-                sleep.start_taking();
-                taker = true;
-                continue;
-            }
-            // 4. The cold side of the Dekker pair with a fork's look at the counters
-            // (`sleep/README.md`, rule "forks vs. takers"): a fork pushed before it is seen
-            // here or by the re-check, one pushed after it sees us.
-            fence::heavy();
-            if let Some(found) = self.steal_fork() {
-                break Some(found);
-            }
-            sleep.sleep(self.index(), &parker, None, || self.still_idle(until, true));
-            // Woken for work that may be gone by now: a wake-up that finds nothing does not
-            // keep us a taker, or every fork of a busy owner would publish and wake us.
-            sleep.stop_taking();
-            taker = false;
-            dozed = false;
+            phase = match phase {
+                Phase::Awake => {
+                    sleep.sleep(self.index(), &parker, Some(DOZE), || {
+                        self.still_idle(until, false)
+                    });
+                    Phase::Dozed
+                }
+                Phase::Dozed => {
+                    sleep.start_taking();
+                    Phase::Taking
+                }
+                Phase::Taking | Phase::Fenced => {
+                    if let Some(found) = self.steal_fork() {
+                        break Some(found);
+                    }
+                    let timeout = (phase == Phase::Taking).then_some(RECHECK_AFTER);
+                    let woken = sleep.sleep(self.index(), &parker, timeout, || {
+                        self.still_idle(until, true)
+                    });
+                    if phase == Phase::Taking && !woken {
+                        if self.done(until) {
+                            break None;
+                        }
+                        fence::heavy();
+                        Phase::Fenced
+                    } else {
+                        // Woken for work (the loop looks for it first), which may be gone by
+                        // now: a wake-up that finds nothing does not keep us a taker, or
+                        // every fork of a busy owner would publish and wake us.
+                        sleep.stop_taking();
+                        Phase::Awake
+                    }
+                }
+            };
         };
-        if taker {
+        if matches!(phase, Phase::Taking | Phase::Fenced) {
             sleep.stop_taking();
         }
         found

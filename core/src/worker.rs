@@ -328,8 +328,7 @@ impl WorkerThread {
     /// Publishes the oldest private job and wakes a sleeper for it if nobody searches.
     #[cold]
     fn promote_oldest(&self) {
-        if let Some(job) = self.shared.forks.take_oldest() {
-            self.publish(job);
+        if self.shared.forks.promote_oldest(|job| self.publish(job)) {
             self.announce_published();
         }
     }
@@ -364,9 +363,7 @@ impl WorkerThread {
 
     #[cold]
     fn publish_forks_cold(&self) {
-        while let Some(job) = self.shared.forks.take_oldest() {
-            self.publish(job);
-        }
+        while self.shared.forks.promote_oldest(|job| self.publish(job)) {}
         self.announce_published();
     }
 
@@ -535,7 +532,10 @@ impl WorkerThread {
             members
                 .iter()
                 .filter(|m| !Arc::ptr_eq(m, &self.shared))
-                .find_map(|m| m.forks.steal())
+                .find_map(|m| {
+                    m.forks
+                        .steal(|| m.stealer.is_empty() && !m.lanes.has_work(|_| true))
+                })
         })?;
         self.shared.counters.stolen();
         Some(found)

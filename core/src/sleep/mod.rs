@@ -192,7 +192,8 @@ impl Sleep {
     }
 
     /// A searching worker with nothing found falls asleep (searching -> sleeping), then wakes
-    /// as a searcher again.
+    /// as a searcher again. Returns true if a waker (`wake_one`, `wake_index`, `wake_all`)
+    /// woke it, false if it woke for another reason or did not park.
     ///
     /// `still_idle` runs after the worker is registered and the fence: it must re-check every
     /// source of work and every wake condition (latch, termination, stepping aside), and
@@ -206,7 +207,7 @@ impl Sleep {
         parker: &Arc<Parker>,
         timeout: Option<Duration>,
         still_idle: impl FnOnce() -> bool,
-    ) {
+    ) -> bool {
         {
             let mut sleepers = self.sleepers.lock().unwrap();
             sleepers.push(Sleeper {
@@ -228,12 +229,17 @@ impl Sleep {
             }
         }
         let mut sleepers = self.sleepers.lock().unwrap();
-        if let Some(pos) = sleepers.iter().position(|s| Arc::ptr_eq(&s.parker, parker)) {
-            // Nobody woke us (a cancelled sleep, a latch, a stale token): leave the list and
-            // count ourselves as searching again. Otherwise the waker already did both.
-            sleepers.swap_remove(pos);
-            self.counters
-                .fetch_add(SLEEPING_TO_SEARCHING, Ordering::SeqCst);
+        match sleepers.iter().position(|s| Arc::ptr_eq(&s.parker, parker)) {
+            Some(pos) => {
+                // Nobody woke us (a cancelled sleep, a timeout, a latch, a stale token): leave
+                // the list and count ourselves as searching again.
+                sleepers.swap_remove(pos);
+                self.counters
+                    .fetch_add(SLEEPING_TO_SEARCHING, Ordering::SeqCst);
+                false
+            }
+            // A waker took us off the list and moved the count already.
+            None => true,
         }
     }
 
