@@ -111,3 +111,43 @@ fn an_endless_source_behind_while_some_stops_at_the_first_none() {
     });
     assert!(n <= 1000);
 }
+
+/// rayon's `octillion_flat`: three levels of `flat_map`, every level split down to pieces of
+/// 1,000 items, so that a worker's forks run some sixty deep.
+fn octillion_flat() -> impl ParallelIterator<Item = u128> {
+    (0u32..1_000_000_000)
+        .into_par_iter()
+        .with_max_len(1_000)
+        .map(|i| u64::from(i) * 1_000_000_000)
+        .flat_map(|i| {
+            (0u32..1_000_000_000)
+                .into_par_iter()
+                .with_max_len(1_000)
+                .map(move |j| i + u64::from(j))
+        })
+        .map(|i| u128::from(i) * 1_000_000_000)
+        .flat_map(|i| {
+            (0u32..1_000_000_000)
+                .into_par_iter()
+                .with_max_len(1_000)
+                .map(move |j| i + u128::from(j))
+        })
+}
+
+#[test]
+fn the_idle_worker_takes_the_oldest_half_every_time() {
+    // Only the root's right half holds a match, so the job ends only if the second worker
+    // takes exactly that half: the oldest fork, published or private. A thief that took a
+    // younger private fork while the root's half sat published would scan the left half
+    // for ever (an intermittent hang of rayon's `filter_find_any_octillion_flat`, about one
+    // run in 25, before cold steals deferred to published forks). Many runs, each on a new
+    // pool, so that the race between a promotion and a cold steal comes up.
+    for _ in 0..60 {
+        let x = within_30s(|| {
+            octillion_flat()
+                .filter(|x| *x > OCTILLION / 2)
+                .find_any(|_| true)
+        });
+        assert!(x.is_some());
+    }
+}
