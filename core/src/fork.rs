@@ -13,13 +13,14 @@
 //!   stealable deque when that can help: at a fork, when the sleep counters show a worker
 //!   that takes forks (one relaxed load; an idle worker becomes a taker once it has dozed,
 //!   `sleep/README.md`) and none of the owner's forks is published already (one is enough
-//!   for a thief); and before the thread
-//!   waits, blocks (`blocking`), spawns (a spawned job must not overtake the forks made before
-//!   it: rayon's LIFO order) or yields, when *every* fork is published. The oldest fork is the
-//!   biggest piece of a divide and conquer, so a thief gets the most work per steal.
+//!   for a thief); and before the thread waits, blocks (`blocking`), spawns (a spawned job
+//!   must not overtake the forks made before it: rayon's LIFO order) or yields, when *every*
+//!   fork is published. The oldest fork is the biggest piece of a divide and conquer, so a
+//!   thief gets the most work per steal.
 //! * **A cold steal** ([`ForkStack::steal`]). An idle worker that found nothing public, as a
-//!   taker just before it sleeps deeply, takes the oldest fork of a busy owner directly. This is what keeps a
-//!   fork reachable when its owner cannot publish it: `join(|| rx.recv(), || tx.send(()))`
+//!   taker about to sleep, takes the oldest fork of a busy owner directly, if that owner has
+//!   nothing published (a published fork is older still). This is what keeps a fork
+//!   reachable when its owner cannot publish it: `join(|| rx.recv(), || tx.send(()))`
 //!   blocks in `a` without ever reaching weft code again, and completes because another
 //!   worker steals `b`. (rayon completes there too, so weft must.)
 //!
