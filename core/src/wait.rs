@@ -261,6 +261,7 @@ impl WorkerThread {
     ///
     /// A taker woken by a waker, or back from its deep sleep, that finds no work starts over
     /// at 1, no longer a taker.
+    ///
     /// So work that ends within a doze is not shared, and an idle worker asks for a fork at
     /// most once per doze, the rate a heartbeat would give, without a heartbeat thread. A
     /// worker that stays idle pays one `membarrier`, as before the doze existed, and one that

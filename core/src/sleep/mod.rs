@@ -199,8 +199,8 @@ impl Sleep {
     /// source of work and every wake condition (latch, termination, stepping aside), and
     /// return false to cancel the sleep. The worker may also wake spuriously; callers loop.
     ///
-    /// With a `timeout`, the worker parks at most that long (see `wait.rs`: the first sleep of
-    /// a search is timed, so that the fork stacks are looked at again after a heavy fence).
+    /// With a `timeout`, the worker parks at most that long (see `wait.rs`: a search's doze,
+    /// and a taker's first sleep, after which it issues the heavy fence).
     pub(crate) fn sleep(
         &self,
         index: usize,
