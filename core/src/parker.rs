@@ -10,10 +10,14 @@
 //! Memory ordering: `unpark` happens-before the `park` it ends returns (std's guarantee), so
 //! whatever the waker wrote before `unpark` is visible after `park`.
 
+use crate::cpu::WakerCpu;
+
 /// A thread's parking spot.
 #[derive(Debug)]
 pub(crate) struct Parker {
     thread: crate::loom::thread::Thread,
+    /// Where the thread's last waker runs, for a wake-up for a fork (`cpu.rs`).
+    waker_cpu: WakerCpu,
 }
 
 impl Parker {
@@ -21,7 +25,13 @@ impl Parker {
     pub(crate) fn new() -> Self {
         Parker {
             thread: crate::loom::thread::current(),
+            waker_cpu: WakerCpu::new(),
         }
+    }
+
+    /// Where this thread's last waker runs, if it woke the thread for a fork (`cpu.rs`).
+    pub(crate) fn waker_cpu(&self) -> &WakerCpu {
+        &self.waker_cpu
     }
 
     /// Sleeps until a token is available, then consumes it. Only the owning thread parks.

@@ -193,6 +193,10 @@ pub(crate) struct Registry {
     spawner: Mutex<Option<Box<SpareSpawner>>>,
     handlers: Handlers,
     breadth_first: bool,
+    /// Whether a worker woken for a fork moves off the CPU of the owner that woke it
+    /// (`cpu.rs`): for pools of two or more threads and no more threads than the CPUs this
+    /// process may use (an oversubscribed pool has no idle CPU to move to).
+    spreads_forks: bool,
     /// Handles keeping the pool alive: `ThreadPool`s plus detached jobs not yet run.
     handles: AtomicUsize,
     terminating: AtomicBool,
@@ -287,6 +291,7 @@ impl Registry {
                 stack_size: builder.stack_size,
             },
             breadth_first: builder.breadth_first,
+            spreads_forks: n >= 2 && n <= crate::topology::logical_cpus(),
             handles: AtomicUsize::new(1),
             terminating: AtomicBool::new(false),
             live_threads: Mutex::new(0),
@@ -360,6 +365,12 @@ impl Registry {
     /// The stack size the pool asks its threads to have, if the builder set one.
     pub(crate) fn stack_size(&self) -> Option<usize> {
         self.handlers.stack_size
+    }
+
+    /// See the field `spreads_forks`.
+    #[inline]
+    pub(crate) fn spreads_forks(&self) -> bool {
+        self.spreads_forks
     }
 
     pub(crate) fn num_threads(&self) -> usize {

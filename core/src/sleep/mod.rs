@@ -78,14 +78,30 @@ impl Sleep {
         last
     }
 
-    /// New work was published where any worker can take it (an injection, a spawn from
-    /// outside): wake one sleeper unless a worker is already searching.
+    /// New work was published where any worker can take it (an injection, a spawn): wake one
+    /// sleeper unless a worker is already searching.
     #[inline]
     pub(crate) fn new_work(&self) {
+        self.new_work_beside(false);
+    }
+
+    /// A worker published a fork and goes on running: as [`new_work`](Self::new_work), and
+    /// with `spread` the sleeper woken for it moves off the caller's CPU if it finds itself
+    /// there (`cpu.rs`).
+    #[inline]
+    pub(crate) fn new_fork(&self, spread: bool) {
+        self.new_work_beside(spread);
+    }
+
+    #[inline]
+    fn new_work_beside(&self, spread: bool) {
         // SeqCst fence: pairs with the fence in `sleep` / `stop_searching` (README, rule
         // "work vs. sleeper").
         fence(Ordering::SeqCst);
-        self.wake_if_nobody_searches();
+        let c = Counters::from_word(self.counters.load(Ordering::Relaxed));
+        if c.searching() == 0 && c.sleeping() > 0 {
+            self.wake_one_beside(spread);
+        }
     }
 
     /// Whether any worker takes forks (see [`start_taking`](Self::start_taking)): then a fork
@@ -121,19 +137,12 @@ impl Sleep {
         debug_assert!(old.takers() > 0, "stop_taking with {old:?}");
     }
 
-    #[inline]
-    fn wake_if_nobody_searches(&self) {
-        let c = Counters::from_word(self.counters.load(Ordering::Relaxed));
-        if c.searching() == 0 && c.sleeping() > 0 {
-            self.wake_one();
-        }
-    }
-
     /// Wakes the most recently parked sleeper, which becomes a searcher, unless someone is
-    /// already searching. Returns whether a thread was woken.
+    /// already searching; with `spread`, the woken sleeper moves off the caller's CPU if it
+    /// finds itself there (`cpu.rs`). Returns whether a thread was woken.
     #[cold]
-    pub(crate) fn wake_one(&self) -> bool {
-        self.wake_one_if(|| true)
+    fn wake_one_beside(&self, spread: bool) -> bool {
+        self.wake_one_if_beside(spread, || true)
     }
 
     /// The last searcher stopped: wake one sleeper if `work_pending()` still holds once the
@@ -141,6 +150,10 @@ impl Sleep {
     /// silently"). Checking under the lock keeps a dispatch of n jobs from waking more than
     /// n - 1 helpers: a helper woken for a job counts as searching until it has taken a job.
     pub(crate) fn wake_one_if(&self, work_pending: impl FnOnce() -> bool) -> bool {
+        self.wake_one_if_beside(false, work_pending)
+    }
+
+    fn wake_one_if_beside(&self, spread: bool, work_pending: impl FnOnce() -> bool) -> bool {
         if self.counters().sleeping() == 0 {
             return false;
         }
@@ -149,7 +162,7 @@ impl Sleep {
             return false;
         }
         match sleepers.pop() {
-            Some(sleeper) => self.wake(sleepers, sleeper),
+            Some(sleeper) => self.wake(sleepers, sleeper, spread),
             None => false,
         }
     }
@@ -160,19 +173,22 @@ impl Sleep {
         match sleepers.iter().position(|s| s.index == index) {
             Some(pos) => {
                 let sleeper = sleepers.swap_remove(pos);
-                self.wake(sleepers, sleeper)
+                self.wake(sleepers, sleeper, false)
             }
             None => false,
         }
     }
 
     /// Wakes `sleeper`, just taken off the list (whose guard we still hold): it counts as
-    /// searching from now on.
-    fn wake(&self, sleepers: MutexGuard<'_, Vec<Sleeper>>, sleeper: Sleeper) -> bool {
+    /// searching from now on. With `spread`, leaves it our CPU to step off (`cpu.rs`).
+    fn wake(&self, sleepers: MutexGuard<'_, Vec<Sleeper>>, sleeper: Sleeper, spread: bool) -> bool {
         self.counters
             .fetch_add(SLEEPING_TO_SEARCHING, Ordering::SeqCst);
         drop(sleepers);
         self.wakeups.fetch_add(1, Ordering::Relaxed);
+        if spread {
+            sleeper.parker.waker_cpu().leave_current();
+        }
         sleeper.parker.unpark();
         true
     }
@@ -238,8 +254,13 @@ impl Sleep {
                     .fetch_add(SLEEPING_TO_SEARCHING, Ordering::SeqCst);
                 false
             }
-            // A waker took us off the list and moved the count already.
-            None => true,
+            // A waker took us off the list and moved the count already. If it woke us for a
+            // fork and we run on its CPU, move off it (`cpu.rs`).
+            None => {
+                drop(sleepers);
+                parker.waker_cpu().step_aside();
+                true
+            }
         }
     }
 
