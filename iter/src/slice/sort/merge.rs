@@ -249,11 +249,23 @@ where
             dest.add(lm + rm),
         );
         let mut d = Merging::new(left.tail(l3), right.tail(r3), dest.add(l3 + r3));
-        while a.both_left() && b.both_left() && c.both_left() && d.both_left() {
-            a.step(cmp);
-            b.step(cmp);
-            c.step(cmp);
-            d.step(cmp);
+        // Each step takes one element from one of its two runs, so `safe` steps of each
+        // chain leave all eight runs non-empty until the last: the loop needs no bounds check.
+        loop {
+            let safe = a
+                .safe_steps()
+                .min(b.safe_steps())
+                .min(c.safe_steps())
+                .min(d.safe_steps());
+            if safe == 0 {
+                break;
+            }
+            for _ in 0..safe {
+                a.step(cmp);
+                b.step(cmp);
+                c.step(cmp);
+                d.step(cmp);
+            }
         }
         a.finish(cmp);
         b.finish(cmp);
@@ -294,6 +306,17 @@ impl<T> Merging<T> {
     #[inline(always)]
     fn both_left(&self) -> bool {
         self.left < self.left_end && self.right < self.right_end
+    }
+
+    /// How many steps can run before a run may be empty: the shorter run's length.
+    #[inline]
+    fn safe_steps(&self) -> usize {
+        // SAFETY: each cursor lies within its run (between its start and its end).
+        unsafe {
+            let left = self.left_end.offset_from(self.left) as usize;
+            let right = self.right_end.offset_from(self.right) as usize;
+            left.min(right)
+        }
     }
 
     /// Moves the smaller head (the left one on a tie) to the output.
