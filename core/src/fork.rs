@@ -239,7 +239,9 @@ impl ForkStack {
 
     /// Takes the oldest fork from another thread's stack (a thief), if one is there and no
     /// other thief or promotion is at it, with the region it must run in. Issues a heavy
-    /// fence: for idle workers only.
+    /// fence: for idle workers only. `arm` runs on the job while the lock is still held, so
+    /// that the owner, whose pop then waits for the lock, sees what it wrote (a fork's latch,
+    /// `latch.rs`: `ForkLatch`).
     ///
     /// Only while `nothing_published()` (asked holding `lock`): forks are promoted oldest
     /// first and published under `lock`, so a fork the owner published is older than any on
@@ -250,6 +252,7 @@ impl ForkStack {
     pub(crate) fn steal(
         &self,
         nothing_published: impl FnOnce() -> bool,
+        arm: impl FnOnce(JobRef),
     ) -> Option<(JobRef, RegionTag)> {
         if self.is_empty() {
             return None;
@@ -274,6 +277,7 @@ impl ForkStack {
         // SAFETY: claimed, and the owner's pop will see the claim and not run it; the slot
         // is not rewritten while `bottom` is past it.
         let job = unsafe { (*self.jobs[bottom % FORK_STACK_CAPACITY].get()).assume_init() };
+        arm(job);
         // Read under the lock, after the claim (module docs).
         Some((job, *guard))
     }
@@ -322,8 +326,8 @@ mod tests {
     fn a_stolen_fork_is_seen_by_its_join() {
         let s = ForkStack::new();
         let pos = s.push(job());
-        assert!(s.steal(|| true).is_some());
-        assert!(s.steal(|| true).is_none());
+        assert!(s.steal(|| true, drop).is_some());
+        assert!(s.steal(|| true, drop).is_none());
         assert!(!s.pop_if_private(pos));
         assert!(s.is_empty());
     }
@@ -333,11 +337,14 @@ mod tests {
         let s = ForkStack::new();
         s.set_region(7);
         let pos = s.push(job());
-        assert_eq!(s.steal(|| true).map(|(_, region)| region), Some(7));
+        assert_eq!(s.steal(|| true, drop).map(|(_, region)| region), Some(7));
         assert!(!s.pop_if_private(pos));
         s.set_region(NO_REGION);
         s.push(job());
-        assert_eq!(s.steal(|| true).map(|(_, region)| region), Some(NO_REGION));
+        assert_eq!(
+            s.steal(|| true, drop).map(|(_, region)| region),
+            Some(NO_REGION)
+        );
     }
 
     #[test]
@@ -384,7 +391,7 @@ mod tests {
             let (s, done, stolen) = (s.clone(), done.clone(), stolen.clone());
             std::thread::spawn(move || {
                 while !done.load(Ordering::Acquire) {
-                    if s.steal(|| true).is_some() {
+                    if s.steal(|| true, drop).is_some() {
                         stolen.fetch_add(1, Ordering::Relaxed);
                     }
                 }

@@ -3,7 +3,8 @@
 //! A join's second half is a [`StackJob`] on the caller's stack (no allocation); spawned work is
 //! a boxed [`HeapJob`]. Both are handed around as [`JobRef`]s through the deques.
 
-use crate::latch::Latch;
+use crate::latch::{ForkLatch, Latch};
+use crate::parker::Parker;
 use crate::unwind::{self, AbortIfPanic, Payload};
 use crossbeam_deque::{Injector, Steal};
 use std::cell::UnsafeCell;
@@ -104,6 +105,7 @@ impl<T> JobResult<T> {
 /// latch is set; a job run inline never has one. So it starts uninitialised: a fork nobody stole neither stores a "no result yet" nor
 /// checks one on its way out. (A result that `execute` wrote is always read: its creator
 /// waits for the latch and then takes it.)
+#[repr(C)] // The latch comes first: `Fork::arm` finds it at the job's address.
 pub(crate) struct StackJob<L, F, R> {
     pub(crate) latch: L,
     func: UnsafeCell<ManuallyDrop<F>>,
@@ -186,6 +188,54 @@ impl<L: Latch, F: FnOnce(bool) -> R + Send, R: Send> Job for StackJob<L, F, R> {
         // SAFETY: the latch lives in the job, which is live until this set publishes.
         unsafe { Latch::set(&this.latch) };
         abort.disarm();
+    }
+}
+
+/// A join's second half as its owner's fork stack holds it: a reference to a [`StackJob`]
+/// whose latch is a [`ForkLatch`], armed when the fork leaves the stack (`fork.rs`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Fork(JobRef);
+
+impl Fork {
+    /// The fork of `job`.
+    ///
+    /// # Safety
+    ///
+    /// As for [`StackJob::as_job_ref`].
+    #[inline]
+    pub(crate) unsafe fn new<F: FnOnce(bool) -> R + Send, R: Send>(
+        job: &StackJob<ForkLatch, F, R>,
+    ) -> Fork {
+        // SAFETY: forwarded to the caller.
+        Fork(unsafe { job.as_job_ref() })
+    }
+
+    /// The fork `job` was made from by [`Fork::job`].
+    ///
+    /// # Safety
+    ///
+    /// `job` is the `JobRef` of a fork (it comes off a fork stack, where only forks go).
+    #[inline]
+    pub(crate) unsafe fn from_job(job: JobRef) -> Fork {
+        Fork(job)
+    }
+
+    /// The job, for the fork stack and the deques.
+    #[inline]
+    pub(crate) fn job(self) -> JobRef {
+        self.0
+    }
+
+    /// Arms the fork's latch for `owner` (see [`ForkLatch::arm`]).
+    ///
+    /// # Safety
+    ///
+    /// As for [`ForkLatch::arm`].
+    #[inline]
+    pub(crate) unsafe fn arm(self, owner: *const Parker) {
+        // SAFETY: a fork points at a `#[repr(C)]` `StackJob` whose first field is its
+        // `ForkLatch`; the rest is forwarded to the caller.
+        unsafe { ForkLatch::arm(self.0.pointer.cast::<ForkLatch>(), owner) }
     }
 }
 

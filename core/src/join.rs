@@ -7,8 +7,8 @@
 //! it back if nobody stole it, or waits on `b`'s latch, running other work meanwhile (see
 //! `wait.rs`).
 
-use crate::job::StackJob;
-use crate::latch::SpinLatch;
+use crate::job::{Fork, StackJob};
+use crate::latch::ForkLatch;
 use crate::registry;
 use crate::unwind;
 
@@ -105,14 +105,15 @@ where
     RB: Send,
 {
     registry::in_worker(|worker, injected| {
+        // The latch is armed only if the fork leaves the fork stack (`latch.rs`).
         let job_b = StackJob::new(
             move |migrated| oper_b(FnContext::new(migrated)),
-            SpinLatch::new(worker.parker()),
+            ForkLatch::unarmed(),
         );
         // SAFETY: `job_b` stays on this stack until it is taken back or its latch is set;
         // both are awaited below before returning (also when `oper_a` panics).
-        let job_b_ref = unsafe { job_b.as_job_ref() };
-        let pos = worker.push_fork(job_b_ref);
+        let fork_b = unsafe { Fork::new(&job_b) };
+        let pos = worker.push_fork(fork_b);
 
         let result_a = match unwind::halt_unwinding(move || oper_a(FnContext::new(injected))) {
             Ok(value) => value,
@@ -122,7 +123,8 @@ where
                     // SAFETY: popped back from our fork stack: nobody else can run it.
                     let _ = unwind::halt_unwinding(|| unsafe { job_b.run_inline(injected) });
                 } else {
-                    worker.wait_until(job_b.latch.core());
+                    // SAFETY: the fork left the stack, so its latch was armed (`latch.rs`).
+                    worker.wait_until(unsafe { job_b.latch.core() });
                     // SAFETY: the latch is set: `b` was executed elsewhere. Its outcome, a
                     // panic included, is dropped: `a`'s panic wins.
                     drop(unsafe { job_b.take_result() });
@@ -136,12 +138,15 @@ where
             // SAFETY: popped back from our fork stack: nobody else can run it.
             return (result_a, unsafe { job_b.run_inline(injected) });
         }
-        // `b` was published: take it back if nobody stole it, else wait for it.
-        if worker.take_back(job_b_ref, job_b.latch.core()) {
+        // `b` was published or stolen, so its latch is armed (`latch.rs`): take it back if
+        // nobody stole it, else wait for it.
+        // SAFETY: armed, as just said.
+        let latch = unsafe { job_b.latch.core() };
+        if worker.take_back(fork_b.job(), latch) {
             // SAFETY: taken back from our deque or lane: nobody else can run it.
             return (result_a, unsafe { job_b.run_inline(injected) });
         }
-        worker.wait_until(job_b.latch.core());
+        worker.wait_until(latch);
         // SAFETY: the latch is set: `b` was executed elsewhere.
         (result_a, unsafe { job_b.into_result() })
     })

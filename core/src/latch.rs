@@ -15,6 +15,8 @@
 //! [`SLEEPING`] and unparks; the parker keeps that token even if it arrives before `park`.
 //!
 //! A fork that is not stolen never touches its latch: the owner pops the job back and runs it.
+//! It does not even write it: a join's [`ForkLatch`] is armed only when its fork leaves the
+//! owner's fork stack.
 //! A stolen fork costs the thief one swap (plus a parker reference count for the cold case).
 //!
 //! `set` takes a raw pointer: once the word says [`SET`], the owner may return and free the
@@ -24,6 +26,8 @@ use crate::backoff::Backoff;
 use crate::loom::atomic::{AtomicU32, AtomicUsize, Ordering};
 use crate::loom::Arc;
 use crate::parker::Parker;
+use std::cell::UnsafeCell;
+use std::mem::MaybeUninit;
 
 /// Not set; the owner is not parked.
 const UNSET: u32 = 0;
@@ -149,6 +153,62 @@ impl Latch for SpinLatch {
         if unsafe { CoreLatch::set(&(*this).core) } {
             owner.unpark();
         }
+    }
+}
+
+/// The latch of a join's second half: a [`SpinLatch`] written only once the fork leaves its
+/// owner's fork stack.
+///
+/// A fork that nobody takes never touches its latch, so `join` does not even write one: an
+/// unarmed latch is uninitialised memory. Whoever takes the fork off the stack *arms* it with
+/// the owner's parker before the job can run anywhere else: the owner when it promotes the
+/// fork (`worker.rs`), a thief while it holds the stack's lock after its claim (`fork.rs`). The
+/// owner looks at the latch only after its pop found the fork gone, which orders the arming
+/// before that look: program order after its own promotion, the stack's lock after a steal.
+pub(crate) struct ForkLatch(UnsafeCell<MaybeUninit<SpinLatch>>);
+
+// SAFETY: as for `SpinLatch`, which is all it holds once armed; before that nobody but the
+// thread arming it touches it (type docs).
+unsafe impl Send for ForkLatch {}
+// SAFETY: as above.
+unsafe impl Sync for ForkLatch {}
+
+impl ForkLatch {
+    /// A latch not armed yet: no store at all.
+    #[inline]
+    pub(crate) fn unarmed() -> Self {
+        ForkLatch(UnsafeCell::new(MaybeUninit::uninit()))
+    }
+
+    /// Arms the latch: its setter will unpark `owner` (as for [`SpinLatch::new`]).
+    ///
+    /// # Safety
+    ///
+    /// `this` is live and not armed yet, its fork has just left the fork stack and has not
+    /// run, and no other thread touches the latch until this returns (type docs).
+    pub(crate) unsafe fn arm(this: *const Self, owner: *const Parker) {
+        // SAFETY: per the caller, this thread alone reaches the latch now.
+        unsafe { (*(*this).0.get()).write(SpinLatch::new(owner)) };
+    }
+
+    /// The latch's word.
+    ///
+    /// # Safety
+    ///
+    /// The latch is armed.
+    #[inline]
+    pub(crate) unsafe fn core(&self) -> &CoreLatch {
+        // SAFETY: armed, per the caller, and never written again.
+        unsafe { (*self.0.get()).assume_init_ref().core() }
+    }
+}
+
+impl Latch for ForkLatch {
+    #[inline]
+    unsafe fn set(this: *const Self) {
+        // SAFETY: a fork's job runs only after its latch was armed (type docs), so the
+        // `SpinLatch` is initialised; `MaybeUninit<SpinLatch>` has its layout.
+        unsafe { SpinLatch::set((*this).0.get().cast::<SpinLatch>()) }
     }
 }
 

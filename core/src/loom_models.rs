@@ -166,7 +166,7 @@ fn fork_stack_pop_promotion_and_steal_take_each_fork_once() {
         let thief = {
             let stack = stack.clone();
             thread::spawn(move || {
-                if let Some((job, _region)) = stack.steal(|| true) {
+                if let Some((job, _region)) = stack.steal(|| true, drop) {
                     // SAFETY: the jobs live in the Arc, held by the model until the end.
                     unsafe { job.execute() };
                 }

@@ -17,7 +17,7 @@
 use crate::fence;
 use crate::fork::{ForkStack, RegionTag, NO_REGION};
 use crate::isolate::Region;
-use crate::job::JobRef;
+use crate::job::{Fork, JobRef};
 use crate::lane::{OwnLanes, SharedLanes};
 use crate::metrics::ThreadCounters;
 use crate::parker::Parker;
@@ -56,6 +56,8 @@ pub(crate) struct ThreadShared {
     /// The worker's forks: pushed and popped by the worker, promoted by it, and stolen by
     /// idle workers as a last resort (see `fork.rs`).
     pub(crate) forks: ForkStack,
+    /// The worker's parker, which a thief arms a stolen fork's latch with (`latch.rs`).
+    parker: Arc<Parker>,
     /// The worker's lanes for the isolated regions it is in (see `lane.rs`).
     pub(crate) lanes: SharedLanes,
 }
@@ -115,12 +117,14 @@ impl WorkerThread {
         } else {
             Worker::new_lifo()
         };
+        let parker = current_parker();
         let shared = Arc::new(ThreadShared {
             stealer: deque.stealer(),
             blocking: AtomicU64::new(0),
             seat: AtomicUsize::new(seat),
             counters: ThreadCounters::default(),
             forks: ForkStack::new(),
+            parker: parker.clone(),
             lanes: SharedLanes::default(),
         });
         let seed = Arc::as_ptr(&shared) as u64;
@@ -129,7 +133,7 @@ impl WorkerThread {
             shared,
             seat: Cell::new(seat),
             rng: Cell::new(0x9E37_79B9_7F4A_7C15 ^ seed.wrapping_mul(0xA24B_AED4_963E_E407)),
-            parker: current_parker(),
+            parker,
             members: View::new(),
             regions: View::new(),
             region: Cell::new(NO_REGION),
@@ -263,8 +267,8 @@ impl WorkerThread {
     /// [`pop_fork`](Self::pop_fork). Promotes the oldest private job if a worker is idle and
     /// no fork of ours is published already.
     #[inline]
-    pub(crate) fn push_fork(&self, job: JobRef) -> usize {
-        let pos = match self.shared.forks.try_push(job) {
+    pub(crate) fn push_fork(&self, fork: Fork) -> usize {
+        let pos = match self.shared.forks.try_push(fork.job()) {
             Ok(pos) => pos,
             Err(job) => self.push_fork_when_full(job),
         };
@@ -333,10 +337,14 @@ impl WorkerThread {
         }
     }
 
-    /// Puts a fork of this thread where others can take it: its deque, or its lane inside a
-    /// region (`lane.rs`). The caller then announces it.
+    /// Puts a fork of this thread, just off its fork stack, where others can take it: its
+    /// deque, or its lane inside a region (`lane.rs`), its latch armed first. The caller then
+    /// announces it.
     #[inline]
     fn publish(&self, job: JobRef) {
+        // SAFETY: the job came off our fork stack, where only forks go, and has not run; it is
+        // not published yet, so nobody else reaches its latch.
+        unsafe { Fork::from_job(job).arm(self.parker()) };
         match self.region() {
             None => self.deque.push(job),
             Some(_) => self.own_lanes.push(&self.shared.lanes, job),
@@ -533,8 +541,12 @@ impl WorkerThread {
                 .iter()
                 .filter(|m| !Arc::ptr_eq(m, &self.shared))
                 .find_map(|m| {
-                    m.forks
-                        .steal(|| m.stealer.is_empty() && !m.lanes.has_work(|_| true))
+                    m.forks.steal(
+                        || m.stealer.is_empty() && !m.lanes.has_work(|_| true),
+                        // SAFETY: only forks go on a fork stack; this one was just claimed,
+                        // under the stack's lock, and has not run.
+                        |job| unsafe { Fork::from_job(job).arm(Arc::as_ptr(&m.parker)) },
+                    )
                 })
         })?;
         self.shared.counters.stolen();

@@ -123,7 +123,7 @@ fn a_fork_beside_a_sleeping_worker_is_promoted_and_taken() {
         let pool = two_threads();
         // Both threads have run: a thread the OS has not started yet counts as busy.
         pool.broadcast(|_| ());
-        let mut taken_by_the_sleeper = 0;
+        let (mut taken_by_the_sleeper, mut promoted_rounds) = (0, 0);
         for round in 0..10 {
             let (promoted, a_thread, b_thread) = pool.install(|| {
                 // Let the other worker run out of searching and park.
@@ -138,12 +138,19 @@ fn a_fork_beside_a_sleeping_worker_is_promoted_and_taken() {
                 );
                 (weft_core::metrics().promotions - before, a, b)
             });
+            // Promoted, or stolen cold by the sleeper waking from its timed sleep just after
+            // the push (a race about one round in 300 loses here).
             assert!(
-                promoted >= 1,
+                promoted >= 1 || a_thread != b_thread,
                 "round {round}: a fork beside an idle worker stayed private"
             );
+            promoted_rounds += usize::from(promoted >= 1);
             taken_by_the_sleeper += usize::from(a_thread != b_thread);
         }
+        assert!(
+            promoted_rounds >= 8,
+            "promoted in {promoted_rounds} of 10 rounds"
+        );
         // The sleeper was woken for the fork and took it while `a` ran (a loaded machine may
         // keep it from a core for 5 ms in some rounds, not in all). Without the wake it
         // would sleep on: its search ended long before the fork.
