@@ -83,6 +83,11 @@ pub(crate) struct ForkStack {
     bottom: AtomicUsize,
     /// Absolute position one past the newest fork.
     top: AtomicUsize,
+    /// Owner only: a push at a position below this one has room without a look at `bottom`.
+    /// It is `bottom + FORK_STACK_CAPACITY - 1` for a `bottom` the owner read earlier: thieves
+    /// and promotions only raise `bottom` (a stale bound is low: "full" early, never late),
+    /// and the one place that lowers it, `pop_contended`, is the owner's and resets the bound.
+    limit: UnsafeCell<usize>,
     /// Held by a thief or a promotion while it takes the oldest fork; holds the region of
     /// every fork on the stack (module docs).
     lock: Mutex<RegionTag>,
@@ -113,6 +118,7 @@ impl ForkStack {
             jobs: std::array::from_fn(|_| UnsafeCell::new(MaybeUninit::uninit())),
             bottom: AtomicUsize::new(0),
             top: AtomicUsize::new(0),
+            limit: UnsafeCell::new(FORK_STACK_CAPACITY - 1),
             lock: Mutex::new(NO_REGION),
             asymmetric: fence::asymmetric(),
         }
@@ -130,22 +136,24 @@ impl ForkStack {
         *self.lock.lock().unwrap() = region;
     }
 
-    /// Whether another push needs room first (the owner promotes the oldest fork then).
-    /// One slot stays free so that a push never writes the slot a thief is reading.
-    #[inline]
-    fn is_full_at(&self, top: usize) -> bool {
+    /// Whether a push at `top` needs room first, with `bottom` as last read (the owner promotes
+    /// the oldest fork then). One slot stays free so that a push never writes the slot a thief
+    /// is reading.
+    fn is_full_at(top: usize, bottom: usize) -> bool {
         // A stale `bottom` is smaller than the real one: "full" early, never late. A thief's
         // claim that is about to fail may have `bottom` one past `top` for a moment: the
         // difference wraps and the stack reads as full, so the push first promotes, which
-        // takes `lock`, waits for the thief to give the claim back, and finds the stack
-        // empty. (Wrapping, unlike saturating, costs the hot path nothing.)
-        top.wrapping_sub(self.bottom.load(Ordering::Relaxed)) >= FORK_STACK_CAPACITY - 1
+        // takes `lock`, waits for the thief to give the claim back, and finds the stack empty.
+        top.wrapping_sub(bottom) >= FORK_STACK_CAPACITY - 1
     }
 
     /// Whether another push needs room first.
     #[cfg(test)]
     fn is_full(&self) -> bool {
-        self.is_full_at(self.top.load(Ordering::Relaxed))
+        Self::is_full_at(
+            self.top.load(Ordering::Relaxed),
+            self.bottom.load(Ordering::Relaxed),
+        )
     }
 
     /// Whether the stack looks empty. Exact for the owner between its own operations; for
@@ -161,15 +169,45 @@ impl ForkStack {
     #[inline]
     pub(crate) fn try_push(&self, job: JobRef) -> Result<usize, JobRef> {
         let pos = self.top.load(Ordering::Relaxed);
-        if self.is_full_at(pos) {
+        // SAFETY: only the owner reads or writes `limit`.
+        if pos >= unsafe { *self.limit.get() } {
             return Err(job);
         }
+        // SAFETY: below `limit`, the stack is not full.
+        unsafe { self.write(pos, job) };
+        Ok(pos)
+    }
+
+    /// [`try_push`](Self::try_push) after it gave `job` back: looks at `bottom` again, and
+    /// pushes if there is room after all (the limit was stale); gives `job` back if the stack
+    /// really is full (the owner then promotes its oldest fork and tries again).
+    #[cold]
+    pub(crate) fn push_if_room(&self, job: JobRef) -> Result<usize, JobRef> {
+        let pos = self.top.load(Ordering::Relaxed);
+        let bottom = self.bottom.load(Ordering::Relaxed);
+        if Self::is_full_at(pos, bottom) {
+            return Err(job);
+        }
+        // SAFETY: only the owner reads or writes `limit`. `bottom <= pos` here: a claim that
+        // moved `bottom` past `pos` for a moment reads as full just above.
+        unsafe { *self.limit.get() = bottom + FORK_STACK_CAPACITY - 1 };
+        // SAFETY: not full, checked just above.
+        unsafe { self.write(pos, job) };
+        Ok(pos)
+    }
+
+    /// Writes `job` at `pos`, the top, and publishes it (owner only).
+    ///
+    /// # Safety
+    ///
+    /// The stack is not full at `pos`.
+    #[inline(always)]
+    unsafe fn write(&self, pos: usize, job: JobRef) {
         // SAFETY: only the owner writes slots; the stack is not full, so no thief reads this
         // slot (see the `Sync` impl).
         unsafe { (*self.jobs[pos % FORK_STACK_CAPACITY].get()).write(job) };
         // Release: pairs with the Acquire loads of `top` by thieves, who then read the slot.
         self.top.store(pos + 1, Ordering::Release);
-        Ok(pos)
     }
 
     /// [`try_push`](Self::try_push) for tests, which never fill the stack: retries while a
@@ -177,7 +215,7 @@ impl ForkStack {
     #[cfg(any(test, weft_loom))]
     pub(crate) fn push(&self, job: JobRef) -> usize {
         for _ in 0..1_000_000 {
-            if let Ok(pos) = self.try_push(job) {
+            if let Ok(pos) = self.try_push(job).or_else(|job| self.push_if_room(job)) {
                 return pos;
             }
             crate::loom::thread::yield_now();
@@ -217,6 +255,8 @@ impl ForkStack {
         }
         // Taken: everything below `pos` was taken before it. The stack is empty at `pos`.
         self.bottom.store(pos, Ordering::Relaxed);
+        // SAFETY: only the owner reads or writes `limit`. `bottom` went down: so does the bound.
+        unsafe { *self.limit.get() = pos + FORK_STACK_CAPACITY - 1 };
         false
     }
 

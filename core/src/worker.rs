@@ -294,12 +294,17 @@ impl WorkerThread {
         }
     }
 
-    /// The fork stack is full: publishes its oldest fork to make room, then pushes.
+    /// The fork stack may be full: pushes if it is not, else publishes its oldest fork to
+    /// make room, and pushes then.
     #[cold]
     fn push_fork_when_full(&self, job: JobRef) -> usize {
+        let forks = &self.shared.forks;
+        if let Ok(pos) = forks.push_if_room(job) {
+            return pos;
+        }
         loop {
             self.promote_oldest();
-            match self.shared.forks.try_push(job) {
+            match forks.push_if_room(job) {
                 Ok(pos) => return pos,
                 // A thief's failing claim made the stack look full for a moment.
                 Err(_) => std::hint::spin_loop(),
