@@ -3,7 +3,9 @@
 //! # Protocol (the lazy fork)
 //!
 //! A fork (`join(a, b)`) writes `b` into its thread's [`ForkStack`]: a store into an array and
-//! a store of `top`, no atomic read-modify-write and no fence. When `a` returns, `join` asks
+//! a store of `top`, no atomic read-modify-write and no fence. Whether there is room is one
+//! compare of `top` with a limit the owner keeps for itself (from its last look at `bottom`,
+//! refreshed only when a push reaches it). When `a` returns, `join` asks
 //! [`ForkStack::pop_if_private`] whether `b` is still there and, if so, runs it inline: a join
 //! nobody needed costs a few plain stores and loads.
 //!
