@@ -63,14 +63,17 @@ fn main() {
     // a long second half at once, and spawns spread.
     let mut rows = Vec::new();
     let fib_n = if smoke { 20 } else { 30 };
+    // Fork rows take milliseconds a round: 21 rounds cost a few seconds and steady the
+    // medians, which on a shared VM swing by a third between neighbouring rounds.
+    let fork_rounds = if smoke { rounds } else { rounds.max(21) };
     let small_tree = weft_bench::Node::tree(1_000);
     for threads in [1, 2] {
         let p = Pools::new(threads);
-        rows.push(ex::fib(&p, fib_n, rounds.max(5)));
-        rows.push(ex::tree(&p, &small_tree, 1_000, rounds.max(5)));
-        rows.push(ex::spawn_loop(&p, 10_000, rounds));
+        rows.push(ex::fib(&p, fib_n, fork_rounds));
+        rows.push(ex::tree(&p, &small_tree, 1_000, fork_rounds));
+        rows.push(ex::spawn_loop(&p, 10_000, fork_rounds));
         if threads == 2 {
-            rows.push(ex::join_spin(&p, Duration::from_millis(1), rounds.max(11)));
+            rows.push(ex::join_spin(&p, Duration::from_millis(1), fork_rounds));
         }
     }
     progress_done();
