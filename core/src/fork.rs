@@ -3,21 +3,24 @@
 //! # Protocol (the lazy fork)
 //!
 //! A fork (`join(a, b)`) writes `b` into its thread's [`ForkStack`]: a store into an array and
-//! a store of `top`, no atomic read-modify-write and no fence. Whether there is room is one
-//! compare of `top` with a limit the owner keeps for itself (from its last look at `bottom`,
-//! refreshed only when a push reaches it). When `a` returns, `join` asks
+//! a store of `top`, no atomic read-modify-write and no fence. Then one compare of `top` with
+//! the stack's `limit` says whether the owner must look at the pool: `limit` is a bound the
+//! owner keeps from its last look at `bottom` (so a push that reaches it makes room for the
+//! next one, promoting the oldest fork if the stack is full), or zero where a *taker* poked
+//! the stack, wanting forks published (`sleep/README.md`, rules "forks vs. takers" and "pokes
+//! persist"), or for good where fences are real. When `a` returns, `join` asks
 //! [`ForkStack::pop_if_private`] whether `b` is still there and, if so, runs it inline: a join
 //! nobody needed costs a few plain stores and loads.
 //!
 //! Other threads get at a fork two ways:
 //!
 //! * **Promotion** (the common way). The owner moves its *oldest* fork to its public,
-//!   stealable deque when that can help: at a fork, when the sleep counters show a worker
-//!   that takes forks (one relaxed load; an idle worker becomes a taker once it has dozed,
-//!   `sleep/README.md`) and none of the owner's forks is published already (one is enough
-//!   for a thief); and before the thread waits, blocks (`blocking`), spawns (a spawned job
-//!   must not overtake the forks made before it: rayon's LIFO order) or yields, when *every*
-//!   fork is published. The oldest fork is the biggest piece of a divide and conquer, so a
+//!   stealable deque when that can help: at a fork of a poked stack, when the sleep counters
+//!   show a worker that takes forks (an idle worker becomes a taker once it has dozed, and
+//!   pokes the other workers' stacks, `sleep/README.md`) and none of the owner's forks is
+//!   published already (one is enough for a thief); and before the thread waits, blocks
+//!   (`blocking`), spawns (a spawned job must not overtake the forks made before it:
+//!   rayon's LIFO order) or yields, when *every* fork is published. The oldest fork is the biggest piece of a divide and conquer, so a
 //!   thief gets the most work per steal.
 //! * **A cold steal** ([`ForkStack::steal`]). An idle worker that found nothing public, as a
 //!   taker about to sleep, takes the oldest fork of a busy owner directly, if that owner has
@@ -42,7 +45,7 @@
 //! A private fork is never stranded: its owner runs it when its `a` returns; the owner
 //! publishes every fork before it waits or blocks; and a worker about to sleep re-checks the
 //! fork stacks after a heavy fence, so a fork pushed while it went to sleep (whose owner's
-//! relaxed look at the sleep counters missed it) is seen (see `wait.rs`).
+//! look at `limit` missed its poke) is seen (see `wait.rs`).
 //!
 //! # The region of a fork
 //!
@@ -59,7 +62,7 @@
 
 use crate::fence;
 use crate::job::JobRef;
-use crate::loom::atomic::{AtomicUsize, Ordering};
+use crate::loom::atomic::{self, AtomicUsize, Ordering};
 use crate::loom::Mutex;
 use std::cell::UnsafeCell;
 use std::mem::MaybeUninit;
@@ -73,6 +76,9 @@ pub(crate) const NO_REGION: RegionTag = 0;
 /// How many forks a thread keeps private at most; a fork beyond that promotes the oldest.
 pub(crate) const FORK_STACK_CAPACITY: usize = if cfg!(weft_loom) { 4 } else { 64 };
 
+/// The `limit` of a stack whose owner must look at the pool at its next push.
+const POKED: usize = 0;
+
 /// One thread's forks (see the module docs).
 ///
 /// Memory ordering: `top` is stored by the owner only, always with Release (a push after the
@@ -85,11 +91,13 @@ pub(crate) struct ForkStack {
     bottom: AtomicUsize,
     /// Absolute position one past the newest fork.
     top: AtomicUsize,
-    /// Owner only: a push at a position below this one has room without a look at `bottom`.
-    /// It is `bottom + FORK_STACK_CAPACITY - 1` for a `bottom` the owner read earlier: thieves
-    /// and promotions only raise `bottom` (a stale bound is low: "full" early, never late),
-    /// and the one place that lowers it, `pop_contended`, is the owner's and resets the bound.
-    limit: UnsafeCell<usize>,
+    /// A push that brings `top` to this position or past it makes the owner look at the pool
+    /// ([`ForkStack::push`]). Either a bound the owner set, `bottom + FORK_STACK_CAPACITY - 1`
+    /// for a `bottom` it read earlier (thieves and promotions only raise `bottom`, so a stale
+    /// bound is low: "full" early, never late; the one place that lowers `bottom`,
+    /// `pop_contended`, is the owner's and lowers the bound too), or [`POKED`], stored by a
+    /// taker that wants forks published (module docs), and for good where fences are real.
+    limit: AtomicUsize,
     /// Held by a thief or a promotion while it takes the oldest fork; holds the region of
     /// every fork on the stack (module docs).
     lock: Mutex<RegionTag>,
@@ -116,13 +124,23 @@ unsafe impl Send for ForkStack {}
 
 impl ForkStack {
     pub(crate) fn new() -> Self {
+        Self::with_fences(fence::asymmetric())
+    }
+
+    /// A stack whose owner's fences are compiler fences (`asymmetric`) or real ones; `new`
+    /// asks `fence.rs`. The models choose, to check a protocol of either kind.
+    pub(crate) fn with_fences(asymmetric: bool) -> Self {
         ForkStack {
             jobs: std::array::from_fn(|_| UnsafeCell::new(MaybeUninit::uninit())),
             bottom: AtomicUsize::new(0),
             top: AtomicUsize::new(0),
-            limit: UnsafeCell::new(FORK_STACK_CAPACITY - 1),
+            limit: AtomicUsize::new(if asymmetric {
+                FORK_STACK_CAPACITY - 1
+            } else {
+                POKED
+            }),
             lock: Mutex::new(NO_REGION),
-            asymmetric: fence::asymmetric(),
+            asymmetric,
         }
     }
 
@@ -166,63 +184,78 @@ impl ForkStack {
         self.top.load(Ordering::Acquire) <= self.bottom.load(Ordering::Relaxed)
     }
 
-    /// Pushes `job` and returns its position (owner only), or gives `job` back if the stack
-    /// is full: the owner then promotes its oldest fork and pushes again.
+    /// Pushes `job` (owner only) and returns its position, and whether the owner must now
+    /// look at the pool (`worker.rs`: `after_fork_slow`): because the next push may not have
+    /// room, or because a taker poked the stack, or because fences are real (module docs).
+    ///
+    /// There is always room for this push: the owner keeps room for the next one after every
+    /// push that reaches `limit`, before it goes on (`has_room`).
     #[inline]
-    pub(crate) fn try_push(&self, job: JobRef) -> Result<usize, JobRef> {
+    pub(crate) fn push(&self, job: JobRef) -> (usize, bool) {
         let pos = self.top.load(Ordering::Relaxed);
-        // SAFETY: only the owner reads or writes `limit`.
-        if pos >= unsafe { *self.limit.get() } {
-            return Err(job);
-        }
-        // SAFETY: below `limit`, the stack is not full.
-        unsafe { self.write(pos, job) };
-        Ok(pos)
-    }
-
-    /// [`try_push`](Self::try_push) after it gave `job` back: looks at `bottom` again, and
-    /// pushes if there is room after all (the limit was stale); gives `job` back if the stack
-    /// really is full (the owner then promotes its oldest fork and tries again).
-    #[cold]
-    pub(crate) fn push_if_room(&self, job: JobRef) -> Result<usize, JobRef> {
-        let pos = self.top.load(Ordering::Relaxed);
-        let bottom = self.bottom.load(Ordering::Relaxed);
-        if Self::is_full_at(pos, bottom) {
-            return Err(job);
-        }
-        // SAFETY: only the owner reads or writes `limit`. `bottom <= pos` here: a claim that
-        // moved `bottom` past `pos` for a moment reads as full just above.
-        unsafe { *self.limit.get() = bottom + FORK_STACK_CAPACITY - 1 };
-        // SAFETY: not full, checked just above.
-        unsafe { self.write(pos, job) };
-        Ok(pos)
-    }
-
-    /// Writes `job` at `pos`, the top, and publishes it (owner only).
-    ///
-    /// # Safety
-    ///
-    /// The stack is not full at `pos`.
-    #[inline(always)]
-    unsafe fn write(&self, pos: usize, job: JobRef) {
-        // SAFETY: only the owner writes slots; the stack is not full, so no thief reads this
-        // slot (see the `Sync` impl).
+        // SAFETY: only the owner writes slots. The stack has room (see above), so no thief
+        // reads this slot (see the `Sync` impl).
         unsafe { (*self.jobs[pos % FORK_STACK_CAPACITY].get()).write(job) };
         // Release: pairs with the Acquire loads of `top` by thieves, who then read the slot.
         self.top.store(pos + 1, Ordering::Release);
+        // The hot side of the Dekker pair with a taker's poke and heavy fence (module docs):
+        // it sees this fork, or this load sees its poke. Acquire: pairs with the poke's
+        // SeqCst store, so that the owner then also sees the taker counted.
+        fence::compiler();
+        (pos, pos + 1 >= self.limit.load(Ordering::Acquire))
     }
 
-    /// [`try_push`](Self::try_push) for tests, which never fill the stack: retries while a
-    /// thief's failing claim makes it look full for a moment.
-    #[cfg(any(test, weft_loom))]
-    pub(crate) fn push(&self, job: JobRef) -> usize {
-        for _ in 0..1_000_000 {
-            if let Ok(pos) = self.try_push(job).or_else(|job| self.push_if_room(job)) {
-                return pos;
-            }
-            crate::loom::thread::yield_now();
+    /// Whether the next push has room (owner only, after a push reached `limit`); if not,
+    /// the owner promotes its oldest fork and asks again.
+    pub(crate) fn has_room(&self) -> bool {
+        !Self::is_full_at(
+            self.top.load(Ordering::Relaxed),
+            self.bottom.load(Ordering::Relaxed),
+        )
+    }
+
+    /// A taker asks this stack's owner to publish its forks: its next push takes the slow
+    /// path. Release: an owner that sees the poke (Acquire, in `push`) sees the taker counted.
+    /// A taker fences between counting itself and poking (see [`settle`](Self::settle)).
+    pub(crate) fn poke(&self) {
+        self.limit.store(POKED, Ordering::Release);
+    }
+
+    /// The owner found nobody taking forks: later pushes may skip the slow path up to the
+    /// stack's room (owner only, after [`has_room`](Self::has_room); where fences are real,
+    /// the stack stays poked for good). The owner then looks at the counters again: if this
+    /// store overwrote a poke, that look sees its taker, and the owner pokes its own stack.
+    /// (The SeqCst fences, this one and the taker's between counting itself and poking: the
+    /// fence that comes first in their total order orders its side's write before the other
+    /// side's read or write. Either this store precedes the poke, which then stays, or the
+    /// taker's count precedes the owner's look.)
+    ///
+    /// Returns false if the stack stays poked (real fences): the owner need not look again.
+    pub(crate) fn settle(&self) -> bool {
+        if !self.asymmetric {
+            return false;
         }
-        panic!("fork stack full");
+        let top = self.top.load(Ordering::Relaxed);
+        // `min`: a thief's failing claim may have `bottom` past `top` for a moment.
+        let bottom = self.bottom.load(Ordering::Relaxed).min(top);
+        self.limit
+            .store(bottom + FORK_STACK_CAPACITY - 1, Ordering::Relaxed);
+        atomic::fence(Ordering::SeqCst);
+        true
+    }
+
+    /// Whether the owner's next push will look at the pool.
+    #[cfg(any(test, weft_loom))]
+    pub(crate) fn is_poked(&self) -> bool {
+        self.limit.load(Ordering::SeqCst) == POKED
+    }
+
+    /// `push`, for tests, which never fill the stack.
+    #[cfg(any(test, weft_loom))]
+    pub(crate) fn push_job(&self, job: JobRef) -> usize {
+        let (pos, _) = self.push(job);
+        assert!(self.has_room(), "fork stack full");
+        pos
     }
 
     /// Ends the join that pushed at `pos` (owner only). True if its job is still here: it is
@@ -257,8 +290,9 @@ impl ForkStack {
         }
         // Taken: everything below `pos` was taken before it. The stack is empty at `pos`.
         self.bottom.store(pos, Ordering::Relaxed);
-        // SAFETY: only the owner reads or writes `limit`. `bottom` went down: so does the bound.
-        unsafe { *self.limit.get() = pos + FORK_STACK_CAPACITY - 1 };
+        // `bottom` went down, so must a bound above the new room; a poke stays.
+        self.limit
+            .fetch_min(pos + FORK_STACK_CAPACITY - 1, Ordering::Relaxed);
         false
     }
 
@@ -344,8 +378,8 @@ mod tests {
     #[test]
     fn a_join_nobody_promoted_pops_its_own_job() {
         let s = ForkStack::new();
-        let outer = s.push(job());
-        let inner = s.push(job());
+        let outer = s.push_job(job());
+        let inner = s.push_job(job());
         assert!(s.pop_if_private(inner));
         assert!(s.pop_if_private(outer));
         assert!(s.is_empty());
@@ -354,20 +388,20 @@ mod tests {
     #[test]
     fn promotion_takes_the_oldest_and_the_join_sees_it() {
         let s = ForkStack::new();
-        let outer = s.push(job());
-        let inner = s.push(job());
+        let outer = s.push_job(job());
+        let inner = s.push_job(job());
         assert!(s.promote_oldest(drop)); // `outer`'s job
         assert!(s.pop_if_private(inner));
         assert!(!s.pop_if_private(outer));
         assert!(s.is_empty());
         // Positions restart where the promoted join left them.
-        assert_eq!(s.push(job()), outer);
+        assert_eq!(s.push_job(job()), outer);
     }
 
     #[test]
     fn a_stolen_fork_is_seen_by_its_join() {
         let s = ForkStack::new();
-        let pos = s.push(job());
+        let pos = s.push_job(job());
         assert!(s.steal(|| true, drop).is_some());
         assert!(s.steal(|| true, drop).is_none());
         assert!(!s.pop_if_private(pos));
@@ -378,11 +412,11 @@ mod tests {
     fn a_stolen_fork_carries_the_region_it_was_pushed_in() {
         let s = ForkStack::new();
         s.set_region(7);
-        let pos = s.push(job());
+        let pos = s.push_job(job());
         assert_eq!(s.steal(|| true, drop).map(|(_, region)| region), Some(7));
         assert!(!s.pop_if_private(pos));
         s.set_region(NO_REGION);
-        s.push(job());
+        s.push_job(job());
         assert_eq!(
             s.steal(|| true, drop).map(|(_, region)| region),
             Some(NO_REGION)
@@ -392,7 +426,7 @@ mod tests {
     #[test]
     fn a_failed_claim_past_the_top_reads_as_full_and_empty_without_overflow() {
         let s = ForkStack::new();
-        let pos = s.push(job());
+        let pos = s.push_job(job());
         // The owner pops; a thief's claim that will fail has moved `bottom` past `top`.
         s.top.store(pos, Ordering::Relaxed);
         s.bottom.store(pos + 1, Ordering::Relaxed);
@@ -406,19 +440,42 @@ mod tests {
     #[test]
     fn a_full_stack_says_so_and_empties_from_the_bottom() {
         let s = ForkStack::new();
-        let positions: Vec<usize> = (0..FORK_STACK_CAPACITY - 1)
-            .map(|_| s.push(job()))
+        let mut positions: Vec<usize> = (0..FORK_STACK_CAPACITY - 2)
+            .map(|_| s.push_job(job()))
             .collect();
-        assert!(s.is_full());
+        // The push that fills the stack asks its owner to look, and there is no room after it.
+        let (last, look) = s.push(job());
+        positions.push(last);
+        assert!(look);
+        assert!(s.is_full() && !s.has_room());
         assert!(s.promote_oldest(drop));
-        assert!(!s.is_full());
-        let top = s.push(job());
+        assert!(!s.is_full() && s.has_room());
+        let (top, look) = s.push(job());
+        assert!(look && !s.has_room());
         assert!(s.pop_if_private(top));
         for &pos in positions[1..].iter().rev() {
             assert!(s.pop_if_private(pos));
         }
         assert!(!s.pop_if_private(positions[0]));
         assert!(!s.promote_oldest(drop));
+    }
+
+    #[test]
+    fn a_poke_makes_the_next_push_look_until_the_owner_settles() {
+        let s = ForkStack::new();
+        let a = s.push_job(job());
+        s.poke();
+        assert!(s.is_poked());
+        let (b, look) = s.push(job());
+        assert!(look);
+        assert_eq!(s.settle(), s.asymmetric);
+        assert_eq!(s.is_poked(), !s.asymmetric);
+        // Where fences are real (no `membarrier` here), every push looks, for good.
+        let (c, look) = s.push(job());
+        assert_eq!(look, !s.asymmetric);
+        for pos in [c, b, a] {
+            assert!(s.pop_if_private(pos));
+        }
     }
 
     #[test]
@@ -441,8 +498,8 @@ mod tests {
         };
         let mut popped = 0;
         for _ in 0..rounds {
-            let outer = s.push(job());
-            let inner = s.push(job());
+            let outer = s.push_job(job());
+            let inner = s.push_job(job());
             popped += usize::from(s.pop_if_private(inner));
             popped += usize::from(s.pop_if_private(outer));
         }

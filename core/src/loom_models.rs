@@ -177,8 +177,8 @@ fn fork_stack_pop_promotion_and_steal_take_each_fork_once() {
             .iter()
             .map(|j| unsafe { JobRef::new(j) })
             .collect::<Vec<_>>();
-        let outer = stack.push(refs[0]);
-        let inner = stack.push(refs[1]);
+        let outer = stack.push_job(refs[0]);
+        let inner = stack.push_job(refs[1]);
         // The owner publishes its oldest fork; running it here stands for its deque.
         // SAFETY: as above.
         stack.promote_oldest(|job| unsafe { job.execute() });
@@ -196,9 +196,10 @@ fn fork_stack_pop_promotion_and_steal_take_each_fork_once() {
 }
 
 /// A worker becomes a taker of forks (`wait.rs`, after its doze) while an owner forks: the
-/// owner's look at the counters sees the taker (and publishes), or the taker's look at the
-/// fork stack after its heavy fence sees the fork (and takes it, or stays awake). Never
-/// neither: that fork could be stranded if its owner then blocked in `a`.
+/// owner's slow path sees the taker (and publishes), or the taker's look at the fork stack
+/// after its heavy fence sees the fork (and takes it, or stays awake). Never neither: that
+/// fork could be stranded if its owner then blocked in `a`. (Under loom fences are real, so
+/// every fork takes the slow path: the stack stays poked for good, as without `membarrier`.)
 #[test]
 fn a_fork_made_as_a_worker_becomes_a_taker_is_seen_by_one_side() {
     loom::model(|| {
@@ -209,19 +210,54 @@ fn a_fork_made_as_a_worker_becomes_a_taker_is_seen_by_one_side() {
             thread::spawn(move || {
                 sleep.start_searching();
                 sleep.start_taking();
+                loom::sync::atomic::fence(Ordering::SeqCst);
+                stack.poke();
                 crate::fence::heavy();
                 !stack.is_empty()
             })
         };
         let job = Counted(AtomicUsize::new(0));
         // SAFETY: the job outlives the model's use of the stack; it is never executed.
-        stack.push(unsafe { JobRef::new(&job) });
+        let (_, look) = stack.push(unsafe { JobRef::new(&job) });
+        assert!(
+            look,
+            "a stack without membarrier must send every fork to its slow path"
+        );
         stack.light_fence();
         let owner_saw_taker = sleep.forks_wanted();
         let taker_saw_fork = taker.join().unwrap();
         assert!(
             owner_saw_taker || taker_saw_fork,
             "a fork nobody would publish or take"
+        );
+    });
+}
+
+/// An owner settles its fork stack (nobody took forks when it looked) while a worker becomes
+/// a taker and pokes the stack: the stack ends poked, or the owner's second look sees the
+/// taker. Never neither: the owner's forks would stay private while the taker sleeps, and a
+/// join(spin, spin) would run its halves one after the other (`worker.rs`: `after_fork_slow`).
+#[test]
+fn a_poke_is_not_lost_to_the_owner_settling_its_stack() {
+    loom::model(|| {
+        let sleep = Arc::new(Sleep::new());
+        let stack = Arc::new(ForkStack::with_fences(true));
+        let taker = {
+            let (sleep, stack) = (sleep.clone(), stack.clone());
+            thread::spawn(move || {
+                sleep.start_searching();
+                sleep.start_taking();
+                // As `WorkerThread::start_taking`.
+                loom::sync::atomic::fence(Ordering::SeqCst);
+                stack.poke();
+            })
+        };
+        let first = sleep.forks_wanted();
+        let owner_saw_taker = first || (stack.settle() && sleep.forks_wanted());
+        taker.join().unwrap();
+        assert!(
+            owner_saw_taker || stack.is_poked(),
+            "a poke lost: the owner will not publish for this taker"
         );
     });
 }

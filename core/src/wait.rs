@@ -178,7 +178,7 @@ impl WorkerThread {
             }
             let pool = &self.registry().sleep;
             region.sleep.start_searching();
-            pool.start_taking();
+            self.start_taking();
             let found = self.search_region(region, latch);
             pool.stop_taking();
             if region.sleep.stop_searching() {
@@ -291,7 +291,7 @@ impl WorkerThread {
                     Phase::Dozed
                 }
                 Phase::Dozed => {
-                    sleep.start_taking();
+                    self.start_taking();
                     Phase::Taking
                 }
                 Phase::Taking | Phase::Fenced => {

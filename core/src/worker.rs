@@ -14,7 +14,6 @@
 //! it publishes go to its lane for that region (`lane.rs`) instead of its deque, and its
 //! deque keeps only work of no region.
 
-use crate::fence;
 use crate::fork::{ForkStack, RegionTag, NO_REGION};
 use crate::isolate::Region;
 use crate::job::{Fork, JobRef};
@@ -159,6 +158,12 @@ impl WorkerThread {
         debug_assert!(CURRENT.with(Cell::get).is_null(), "thread already a worker");
         self.shared.seat.store(self.seat.get(), Ordering::Relaxed);
         self.registry.members.add(self.shared.clone());
+        // A taker that read the members before we were added did not poke our stack; we see
+        // it counted (the fence pairs with the one in `start_taking`), and poke it ourselves.
+        std::sync::atomic::fence(Ordering::SeqCst);
+        if self.registry.sleep.forks_wanted() {
+            self.shared.forks.poke();
+        }
         CURRENT.with(|c| c.set(self));
     }
 
@@ -264,52 +269,54 @@ impl WorkerThread {
     // ---- forks (see `fork.rs`) ----
 
     /// Keeps a join's second half private; returns its position for
-    /// [`pop_fork`](Self::pop_fork). Promotes the oldest private job if a worker is idle and
-    /// no fork of ours is published already.
+    /// [`pop_fork`](Self::pop_fork). Looks at the pool only when the fork stack says so (it is
+    /// nearly full, or a taker poked it, or fences are real: `fork.rs`).
     #[inline]
     pub(crate) fn push_fork(&self, fork: Fork) -> usize {
-        let pos = match self.shared.forks.try_push(fork.job()) {
-            Ok(pos) => pos,
-            Err(job) => self.push_fork_when_full(job),
-        };
-        // The hot side of the Dekker pair with a sleeper's heavy re-check of the fork stacks
-        // (`wait.rs`): it sees this fork, or we see it registered as sleeping. With
-        // asymmetric fences that side is this compiler fence and the load after it. Where
-        // fences must be real, the counters always read non-zero (`REAL_FENCES`), so every
-        // fork takes `after_fork_slow`, which fences and loads them again.
-        fence::compiler();
-        if self.registry.sleep.fork_must_look() {
+        let (pos, look) = self.shared.forks.push(fork.job());
+        if look {
             self.after_fork_slow();
         }
         pos
     }
 
-    /// The slow end of a fork: the real fence where one is needed, then the look at the
-    /// sleep counters that decides whether to promote.
+    /// The slow end of a fork: the real fence where one is needed (the owner's side of rule
+    /// "forks vs. takers" then, `sleep/README.md`), room for the next fork, and the look at
+    /// the sleep counters that decides whether to promote and whether the stack stays poked.
     #[cold]
     fn after_fork_slow(&self) {
-        self.shared.forks.light_fence();
-        if self.registry.sleep.forks_wanted() {
-            self.offer_oldest();
-        }
-    }
-
-    /// The fork stack may be full: pushes if it is not, else publishes its oldest fork to
-    /// make room, and pushes then.
-    #[cold]
-    fn push_fork_when_full(&self, job: JobRef) -> usize {
         let forks = &self.shared.forks;
-        if let Ok(pos) = forks.push_if_room(job) {
-            return pos;
-        }
-        loop {
-            self.promote_oldest();
-            match forks.push_if_room(job) {
-                Ok(pos) => return pos,
+        forks.light_fence();
+        while !forks.has_room() {
+            if !self.promote_oldest() {
                 // A thief's failing claim made the stack look full for a moment.
-                Err(_) => std::hint::spin_loop(),
+                std::hint::spin_loop();
             }
         }
+        let sleep = &self.registry.sleep;
+        if !sleep.forks_wanted() {
+            // A poke that `settle` overwrote: its taker is counted by now (`fork.rs`).
+            if !forks.settle() || !sleep.forks_wanted() {
+                return;
+            }
+            forks.poke();
+        }
+        self.offer_oldest();
+    }
+
+    /// This worker starts taking forks (`wait.rs`: a searcher back from its doze; an idle
+    /// waiter in an isolated region): it counts itself a taker, then pokes every other
+    /// worker's fork stack, so that their next fork looks at the pool and publishes its
+    /// oldest sibling (`fork.rs`). The fence: a worker registering meanwhile either is seen
+    /// here or sees this taker counted, and pokes itself (`enter`).
+    pub(crate) fn start_taking(&self) {
+        self.registry.sleep.start_taking();
+        std::sync::atomic::fence(Ordering::SeqCst);
+        self.with_members(|members| {
+            for m in members.iter().filter(|m| !Arc::ptr_eq(m, &self.shared)) {
+                m.forks.poke();
+            }
+        });
     }
 
     /// A worker takes forks (a searcher back from its doze, or a waiter in an isolated region):
@@ -334,12 +341,15 @@ impl WorkerThread {
         self.shared.forks.pop_if_private(pos)
     }
 
-    /// Publishes the oldest private job and wakes a sleeper for it if nobody searches.
+    /// Publishes the oldest private job and wakes a sleeper for it if nobody searches; false
+    /// if there was none.
     #[cold]
-    fn promote_oldest(&self) {
-        if self.shared.forks.promote_oldest(|job| self.publish(job)) {
+    fn promote_oldest(&self) -> bool {
+        let promoted = self.shared.forks.promote_oldest(|job| self.publish(job));
+        if promoted {
             self.announce_published();
         }
+        promoted
     }
 
     /// Puts a fork of this thread, just off its fork stack, where others can take it: its

@@ -3,8 +3,8 @@
 
 /// How many workers are awake and searching for work, how many sleep, and how many *take
 /// forks*, in one `u64` (three fields of [`FIELD_BITS`]) so that a worker moves from one group
-/// to another with a single read-modify-write, and so that a fork learns from one load whether
-/// anyone wants its work published (`Sleep::forks_wanted`).
+/// to another with a single read-modify-write, and so that a fork's slow path learns from one
+/// load whether anyone wants its work published (`Sleep::forks_wanted`).
 ///
 /// A taker is a worker that found no public work for longer than a doze (`wait.rs`), searching
 /// or sleeping, or a worker waiting idle inside an isolated region (`isolate.rs`). It is
@@ -27,11 +27,6 @@ const SLEEPING_MASK: u64 = FIELD << SLEEPING_SHIFT;
 const TAKERS_SHIFT: u32 = 2 * FIELD_BITS;
 /// Bits of the `takers` field: a fork tests the word against this mask.
 pub(crate) const TAKERS_MASK: u64 = FIELD << TAKERS_SHIFT;
-
-/// Set for the word's whole life where a fork's fences must be real ones (`fence.rs`: no
-/// `membarrier`). A fork's one look at the word (`Sleep::fork_must_look`) tests it with
-/// `takers`, so that every fork takes the path that issues the fence. No count reads it.
-pub(crate) const REAL_FENCES: u64 = 1 << 63;
 
 /// Add to the word: one more searching worker.
 pub(crate) const ONE_SEARCHING: u64 = 1;
@@ -85,10 +80,6 @@ mod tests {
         assert_eq!(SEARCHING_MASK & TAKERS_MASK, 0);
         assert_eq!(SLEEPING_MASK & TAKERS_MASK, 0);
         assert_eq!(
-            (SEARCHING_MASK | SLEEPING_MASK | TAKERS_MASK) & REAL_FENCES,
-            0
-        );
-        assert_eq!(
             (SEARCHING_MASK | SLEEPING_MASK | TAKERS_MASK).count_ones(),
             3 * FIELD_BITS
         );
@@ -104,11 +95,6 @@ mod tests {
         assert_eq!((c.searching(), c.sleeping()), (3, 5));
         let c = Counters::from_word(c.0 + 2 * ONE_TAKER);
         assert_eq!((c.searching(), c.sleeping(), c.takers()), (3, 5, 2));
-        let flagged = Counters::from_word(c.0 | REAL_FENCES);
-        assert_eq!(
-            (flagged.searching(), flagged.sleeping(), flagged.takers()),
-            (3, 5, 2)
-        );
         assert_eq!(
             format!("{c:?}"),
             "Counters { searching: 3, sleeping: 5, takers: 2 }"

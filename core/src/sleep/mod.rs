@@ -8,8 +8,7 @@ use crate::loom::atomic::{fence, AtomicU64, Ordering};
 use crate::loom::{Arc, Mutex, MutexGuard};
 use crate::parker::Parker;
 use counters::{
-    Counters, ONE_SEARCHING, ONE_TAKER, REAL_FENCES, SEARCHING_TO_SLEEPING, SLEEPING_TO_SEARCHING,
-    TAKERS_MASK,
+    Counters, ONE_SEARCHING, ONE_TAKER, SEARCHING_TO_SLEEPING, SLEEPING_TO_SEARCHING, TAKERS_MASK,
 };
 use std::time::Duration;
 
@@ -35,15 +34,9 @@ pub(crate) struct Sleep {
 }
 
 impl Sleep {
-    /// Made after `fence::init`, so that the word knows whether forks need real fences.
     pub(crate) fn new() -> Self {
-        let fences = if crate::fence::asymmetric() {
-            0
-        } else {
-            REAL_FENCES
-        };
         Self {
-            counters: AtomicU64::new(fences),
+            counters: AtomicU64::new(0),
             sleepers: Mutex::new(Vec::new()),
             wakeups: AtomicU64::new(0),
             parks: AtomicU64::new(0),
@@ -105,27 +98,19 @@ impl Sleep {
     }
 
     /// Whether any worker takes forks (see [`start_taking`](Self::start_taking)): then a fork
-    /// is worth publishing (`fork.rs`). Relaxed: a stale answer only delays or wastes one
-    /// promotion; the promotion itself goes through [`Sleep::new_work`], and a taker's heavy
-    /// fence settles the race with a fork it missed (README, rule "forks vs. takers").
+    /// is worth publishing (`fork.rs`). Asked on a fork's slow path only, which a taker's poke
+    /// sends it down (README, rule "forks vs. takers"). SeqCst: against a poke that the owner
+    /// overwrote when it settled its stack (`ForkStack::settle`), and against a worker that
+    /// registers while a taker pokes (`WorkerThread::enter`).
     #[inline]
     pub(crate) fn forks_wanted(&self) -> bool {
-        self.counters.load(Ordering::Relaxed) & TAKERS_MASK != 0
-    }
-
-    /// A fork's one look at the pool (`worker.rs`): true if the fork must take its slow path,
-    /// because [`forks_wanted`](Self::forks_wanted) or because this process's forks need real
-    /// fences (`REAL_FENCES`). Relaxed, as `forks_wanted`; the slow path fences, then looks
-    /// again.
-    #[inline]
-    pub(crate) fn fork_must_look(&self) -> bool {
-        self.counters.load(Ordering::Relaxed) & (TAKERS_MASK | REAL_FENCES) != 0
+        self.counters.load(Ordering::SeqCst) & TAKERS_MASK != 0
     }
 
     /// The caller, idle, wants other workers' forks published from now on (`wait.rs`: a
     /// searcher back from its doze; `isolate.rs`: a worker waiting inside an isolated region).
-    /// SeqCst: a taker that then looks at the fork stacks issues a heavy fence after this, the
-    /// cold side of the Dekker pair with a fork's look (README, rule "forks vs. takers").
+    /// It then pokes their fork stacks (`WorkerThread::start_taking`). SeqCst: an owner whose
+    /// look at the counters follows a poke, or overwrote one, sees this (`ForkStack::settle`).
     pub(crate) fn start_taking(&self) {
         self.counters.fetch_add(ONE_TAKER, Ordering::SeqCst);
     }
