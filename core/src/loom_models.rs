@@ -195,6 +195,14 @@ fn fork_stack_pop_promotion_and_steal_take_each_fork_once() {
     });
 }
 
+/// A searching worker becomes a taker and pokes `stack`, as `WorkerThread::start_taking`.
+fn become_taker(sleep: &Sleep, stack: &ForkStack) {
+    sleep.start_searching();
+    sleep.start_taking();
+    loom::sync::atomic::fence(Ordering::SeqCst);
+    stack.poke();
+}
+
 /// A worker becomes a taker of forks (`wait.rs`, after its doze) while an owner forks: the
 /// owner's slow path sees the taker (and publishes), or the taker's look at the fork stack
 /// after its heavy fence sees the fork (and takes it, or stays awake). Never neither: that
@@ -208,10 +216,7 @@ fn a_fork_made_as_a_worker_becomes_a_taker_is_seen_by_one_side() {
         let taker = {
             let (sleep, stack) = (sleep.clone(), stack.clone());
             thread::spawn(move || {
-                sleep.start_searching();
-                sleep.start_taking();
-                loom::sync::atomic::fence(Ordering::SeqCst);
-                stack.poke();
+                become_taker(&sleep, &stack);
                 crate::fence::heavy();
                 !stack.is_empty()
             })
@@ -244,13 +249,7 @@ fn a_poke_is_not_lost_to_the_owner_settling_its_stack() {
         let stack = Arc::new(ForkStack::with_fences(true));
         let taker = {
             let (sleep, stack) = (sleep.clone(), stack.clone());
-            thread::spawn(move || {
-                sleep.start_searching();
-                sleep.start_taking();
-                // As `WorkerThread::start_taking`.
-                loom::sync::atomic::fence(Ordering::SeqCst);
-                stack.poke();
-            })
+            thread::spawn(move || become_taker(&sleep, &stack))
         };
         let first = sleep.forks_wanted();
         let owner_saw_taker = first || (stack.settle() && sleep.forks_wanted());

@@ -5,13 +5,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 use weft_core::{blocking, ThreadPoolBuilder};
-
-fn spin_for(d: Duration) {
-    let start = Instant::now();
-    while start.elapsed() < d {
-        std::hint::spin_loop();
-    }
-}
+use weft_testkit::spin_for;
 
 /// Threads of this process right now (Linux), not counting pools' monitor threads (one per
 /// pool that ever saw a `blocking` call, parked while none is in flight).

@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 use weft_core::{join, ThreadPool, ThreadPoolBuilder};
-use weft_testkit::within;
+use weft_testkit::{spin_for, within};
 
 const LIMIT: Duration = Duration::from_secs(30);
 
@@ -24,13 +24,6 @@ fn serial() -> MutexGuard<'static, ()> {
 
 fn two_threads() -> ThreadPool {
     ThreadPoolBuilder::new().num_threads(2).build().unwrap()
-}
-
-fn spin_for(d: Duration) {
-    let start = Instant::now();
-    while start.elapsed() < d {
-        std::hint::spin_loop();
-    }
 }
 
 fn fib(n: u32) -> u64 {

@@ -3,19 +3,13 @@
 //! halves of `join(spin, spin)` run one after the other on one CPU).
 #![cfg(all(target_os = "linux", not(miri)))]
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use weft_core::ThreadPoolBuilder;
+use weft_testkit::spin_for;
 
 fn cpu() -> i32 {
     // SAFETY: takes no arguments and touches no memory of ours.
     unsafe { libc::sched_getcpu() }
-}
-
-fn spin_for(d: Duration) {
-    let start = Instant::now();
-    while start.elapsed() < d {
-        std::hint::spin_loop();
-    }
 }
 
 #[test]

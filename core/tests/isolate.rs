@@ -9,7 +9,7 @@ use std::sync::mpsc::channel;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use weft_core::{isolate, join, ThreadPool, ThreadPoolBuilder};
-use weft_testkit::{for_each_index, within};
+use weft_testkit::{for_each_index, spin_for, within};
 
 fn pool(n: usize) -> ThreadPool {
     ThreadPoolBuilder::new().num_threads(n).build().unwrap()
@@ -23,13 +23,6 @@ fn par_sum(range: Range<u64>) -> u64 {
     let mid = range.start + (range.end - range.start) / 2;
     let (a, b) = join(|| par_sum(range.start..mid), || par_sum(mid..range.end));
     a + b
-}
-
-fn spin_for(d: Duration) {
-    let start = Instant::now();
-    while start.elapsed() < d {
-        std::hint::spin_loop();
-    }
 }
 
 const INNER: u64 = 100_000;

@@ -9,16 +9,9 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering}
 use std::sync::mpsc::channel;
 use std::time::{Duration, Instant};
 use weft_core::{blocking, join, join_context, ThreadPool, ThreadPoolBuilder};
-use weft_testkit::{pools, within, THREADS};
+use weft_testkit::{pools, spin_for, within, THREADS};
 
 const LIMIT: Duration = Duration::from_secs(30);
-
-fn spin_for(d: Duration) {
-    let start = Instant::now();
-    while start.elapsed() < d {
-        std::hint::spin_loop();
-    }
-}
 
 fn pool(threads: usize) -> ThreadPool {
     ThreadPoolBuilder::new()

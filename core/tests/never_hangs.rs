@@ -6,7 +6,7 @@ use std::sync::mpsc::channel;
 use std::sync::{Arc, LazyLock, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 use weft_core::{blocking, ThreadPool, ThreadPoolBuilder};
-use weft_testkit::within;
+use weft_testkit::{spin_for, within};
 
 fn pool(n: usize) -> ThreadPool {
     ThreadPoolBuilder::new().num_threads(n).build().unwrap()
@@ -19,13 +19,6 @@ fn capped_pool(n: usize, spares: usize) -> ThreadPool {
         .max_blocking_threads(spares)
         .build()
         .unwrap()
-}
-
-fn spin_for(d: Duration) {
-    let start = Instant::now();
-    while start.elapsed() < d {
-        std::hint::spin_loop();
-    }
 }
 
 // ---- 1. A lock held across `blocking` ----

@@ -8,10 +8,10 @@ use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::ThreadId;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use weft_core::{blocking, current_num_threads, current_thread_index, ThreadPool};
 use weft_core::{Metrics, ThreadPoolBuilder};
-use weft_testkit::within;
+use weft_testkit::{spin_for, within};
 
 const LIMIT: Duration = Duration::from_secs(30);
 const THREADS: usize = 2;
@@ -33,13 +33,6 @@ struct Seen {
     /// at its end.
     indices: [Option<usize>; 3],
     num_threads: usize,
-}
-
-fn spin_for(d: Duration) {
-    let start = Instant::now();
-    while start.elapsed() < d {
-        std::hint::spin_loop();
-    }
 }
 
 /// Thread ids recorded by handlers (which must be `'static`).

@@ -15,6 +15,7 @@
 //! - [`within`]: a time limit for a test that could hang.
 //! - [`mixed_magnitudes`]: floats whose sum depends on its grouping.
 //! - [`for_each_index`]: a parallel loop of `join`s, for the scheduler's tests.
+//! - [`spin_for`]: computes for a given time, holding a worker busy.
 //! - [`quiet_panics`]: keeps the panics a test makes on purpose off the output.
 //! - `inputs` (feature `proptest`): the input strategies of the property tests.
 
@@ -28,6 +29,7 @@ pub mod inputs;
 mod panics;
 mod pools;
 mod rng;
+mod spin;
 mod watchdog;
 mod weights;
 
@@ -37,6 +39,7 @@ pub use forks::for_each_index;
 pub use panics::quiet_panics;
 pub use pools::{each_pool, expect_in_every_pool, pools, THREADS};
 pub use rng::Rng;
+pub use spin::spin_for;
 pub use watchdog::within;
 
 /// The weights [`every_weight!`] names, reachable from any crate that depends on this one.
