@@ -55,7 +55,8 @@ pub(crate) struct ThreadShared {
     /// The worker's forks: pushed and popped by the worker, promoted by it, and stolen by
     /// idle workers as a last resort (see `fork.rs`).
     pub(crate) forks: ForkStack,
-    /// The worker's parker, which a thief arms a stolen fork's latch with (`latch.rs`).
+    /// The worker's parker: for the latches it waits on, and the one a thief arms a stolen
+    /// fork's latch with (`latch.rs`).
     parker: Arc<Parker>,
     /// The worker's lanes for the isolated regions it is in (see `lane.rs`).
     pub(crate) lanes: SharedLanes,
@@ -95,7 +96,6 @@ pub(crate) struct WorkerThread {
     seat: Cell<usize>,
     registry: Arc<Registry>,
     rng: Cell<u64>,
-    parker: Arc<Parker>,
     members: RefCell<View<ThreadShared>>,
     regions: RefCell<View<Region>>,
     /// The isolated region this thread is in, or `NO_REGION` (see `isolate.rs`).
@@ -116,14 +116,13 @@ impl WorkerThread {
         } else {
             Worker::new_lifo()
         };
-        let parker = current_parker();
         let shared = Arc::new(ThreadShared {
             stealer: deque.stealer(),
             blocking: AtomicU64::new(0),
             seat: AtomicUsize::new(seat),
             counters: ThreadCounters::default(),
             forks: ForkStack::new(),
-            parker: parker.clone(),
+            parker: current_parker(),
             lanes: SharedLanes::default(),
         });
         let seed = Arc::as_ptr(&shared) as u64;
@@ -132,7 +131,6 @@ impl WorkerThread {
             shared,
             seat: Cell::new(seat),
             rng: Cell::new(0x9E37_79B9_7F4A_7C15 ^ seed.wrapping_mul(0xA24B_AED4_963E_E407)),
-            parker,
             members: View::new(),
             regions: View::new(),
             region: Cell::new(NO_REGION),
@@ -263,7 +261,7 @@ impl WorkerThread {
     /// The worker's parker (as `Arc::as_ptr`), for latches this worker waits on.
     #[inline]
     pub(crate) fn parker(&self) -> *const Parker {
-        Arc::as_ptr(&self.parker)
+        Arc::as_ptr(&self.shared.parker)
     }
 
     // ---- forks (see `fork.rs`) ----

@@ -308,15 +308,23 @@ impl<T> Merging<T> {
         self.left < self.left_end && self.right < self.right_end
     }
 
+    /// How many elements of each run are not moved yet.
+    #[inline]
+    fn rest(&self) -> (usize, usize) {
+        // SAFETY: each cursor lies within its run (between its start and its end).
+        unsafe {
+            (
+                self.left_end.offset_from(self.left) as usize,
+                self.right_end.offset_from(self.right) as usize,
+            )
+        }
+    }
+
     /// How many steps can run before a run may be empty: the shorter run's length.
     #[inline]
     fn safe_steps(&self) -> usize {
-        // SAFETY: each cursor lies within its run (between its start and its end).
-        unsafe {
-            let left = self.left_end.offset_from(self.left) as usize;
-            let right = self.right_end.offset_from(self.right) as usize;
-            left.min(right)
-        }
+        let (left, right) = self.rest();
+        left.min(right)
     }
 
     /// Moves the smaller head (the left one on a tie) to the output.
@@ -362,12 +370,11 @@ impl<T> Merging<T> {
 
 impl<T> Drop for Merging<T> {
     fn drop(&mut self) {
+        let (left_rest, right_rest) = self.rest();
         // SAFETY: `left..left_end` and `right..right_end` are the elements not yet moved, and
         // `out` has room for exactly their number (the output and the runs advance together);
         // the output does not overlap the runs. Afterwards both runs are empty.
         unsafe {
-            let left_rest = self.left_end.offset_from(self.left) as usize;
-            let right_rest = self.right_end.offset_from(self.right) as usize;
             ptr::copy_nonoverlapping(self.left, self.out, left_rest);
             ptr::copy_nonoverlapping(self.right, self.out.add(left_rest), right_rest);
             self.left = self.left_end;
