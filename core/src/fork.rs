@@ -20,8 +20,8 @@
 //!   pokes the other workers' stacks, `sleep/README.md`) and none of the owner's forks is
 //!   published already (one is enough for a thief); and before the thread waits, blocks
 //!   (`blocking`), spawns (a spawned job must not overtake the forks made before it:
-//!   rayon's LIFO order) or yields, when *every* fork is published. The oldest fork is the biggest piece of a divide and conquer, so a
-//!   thief gets the most work per steal.
+//!   rayon's LIFO order) or yields, when *every* fork is published. The oldest fork is the
+//!   biggest piece of a divide and conquer, so a thief gets the most work per steal.
 //! * **A cold steal** ([`ForkStack::steal`]). An idle worker that found nothing public, as a
 //!   taker about to sleep, takes the oldest fork of a busy owner directly, if that owner has
 //!   nothing published (a published fork is older still). This is what keeps a fork
@@ -200,7 +200,7 @@ impl ForkStack {
         self.top.store(pos + 1, Ordering::Release);
         // The hot side of the Dekker pair with a taker's poke and heavy fence (module docs):
         // it sees this fork, or this load sees its poke. Acquire: pairs with the poke's
-        // SeqCst store, so that the owner then also sees the taker counted.
+        // Release store, so that the owner then also sees the taker counted.
         fence::compiler();
         (pos, pos + 1 >= self.limit.load(Ordering::Acquire))
     }
@@ -244,10 +244,11 @@ impl ForkStack {
         true
     }
 
-    /// Whether the owner's next push will look at the pool.
+    /// Whether the owner's next push will look at the pool (tests and models, read by the
+    /// owner or after joining the poking thread: Relaxed).
     #[cfg(any(test, weft_loom))]
     pub(crate) fn is_poked(&self) -> bool {
-        self.limit.load(Ordering::SeqCst) == POKED
+        self.limit.load(Ordering::Relaxed) == POKED
     }
 
     /// `push`, for tests, which never fill the stack.

@@ -317,9 +317,10 @@ impl WorkerThread {
         });
     }
 
-    /// A worker takes forks (a searcher back from its doze, or a waiter in an isolated region):
-    /// publishes the oldest private fork, unless one of ours is published already. One at a time is enough
-    /// for a thief, and a woken sleeper that has not run yet must not make every fork promote.
+    /// A worker takes forks (a searcher back from its doze, or a waiter in an isolated
+    /// region): publishes the oldest private fork, unless one of ours is published already.
+    /// One at a time is enough for a thief, and a woken sleeper that has not run yet must not
+    /// make every fork promote.
     /// (If a sleeper sees that published fork instead of this one, it takes that.)
     fn offer_oldest(&self) {
         let nothing_published = if self.region.get() == NO_REGION {
