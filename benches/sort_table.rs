@@ -3,6 +3,11 @@
 //!
 //! `cargo bench --bench sort_table -- [THREADS] [ROUNDS] [LEN] [WEIGHTS]`
 //! WEIGHTS = 1 also times weft under several weights on random u32 (to pick the default).
+//!
+//! The last table is the machine's ceiling for a parallel sort built on std's: each of
+//! `THREADS` threads sorts its own `1 / THREADS` of the input with std's sort (which does not
+//! sort the whole, so it is a bound, not a candidate), beside std's sort of all of it and
+//! weft's, in alternating rounds.
 
 use std::panic::Location;
 use weft::slice::ParallelSliceMut;
@@ -43,6 +48,56 @@ fn rows<T: Ord + Clone + Send>(p: &Pools, rounds: usize, name: &str, input: &[T]
             "| {name} | {kind} | {s:.1} | {ra:.1} | {w:.1} | {:.2}x | {:.2}x |",
             s / w,
             ra / w
+        );
+    }
+}
+
+/// std's sort of each `1 / threads` of a copy of `input`, each part on a thread of its own:
+/// about the least time any parallel sort that does std's work per element can take.
+fn parts<T: Ord + Clone + Send>(input: &[T], threads: usize, stable: bool) -> Sample {
+    let mut v = input.to_vec();
+    let part = v.len().div_ceil(threads.max(1)).max(1);
+    measure(|| {
+        std::thread::scope(|scope| {
+            for chunk in v.chunks_mut(part) {
+                scope.spawn(move || {
+                    if stable {
+                        chunk.sort()
+                    } else {
+                        chunk.sort_unstable()
+                    }
+                });
+            }
+        })
+    })
+    .1
+}
+
+/// The ceiling table's rows (see the module docs): std, std on parts, weft, on `input`.
+fn ceiling<T: Ord + Clone + Send>(p: &Pools, rounds: usize, input: &[T]) {
+    println!("| sort | std (1 thread) | std on {0} parts ({0} threads) | weft | ceiling vs std | weft vs std | weft vs ceiling |", p.threads);
+    println!("|---|---:|---:|---:|---:|---:|---:|");
+    for (stable, kind) in [(true, "stable"), (false, "unstable")] {
+        let run = |f: &dyn Fn(&mut [T])| {
+            let mut v = input.to_vec();
+            measure(|| f(&mut v)).1
+        };
+        let medians = ex::alternate(
+            &format!("ceiling, {kind}"),
+            rounds,
+            &mut [
+                &mut || run(&|v| if stable { v.sort() } else { v.sort_unstable() }),
+                &mut || parts(input, p.threads, stable),
+                &mut || weighted::<Adaptive, T>(p, input, stable),
+            ],
+        );
+        progress_done();
+        let [s, c, w] = [0, 1, 2].map(|i| ms(medians[i].wall));
+        println!(
+            "| {kind} | {s:.1} | {c:.1} | {w:.1} | {:.2}x | {:.2}x | {:.2} |",
+            s / c,
+            s / w,
+            c / w
         );
     }
 }
@@ -119,6 +174,11 @@ fn main() {
     let few: Vec<u32> = random.iter().map(|x| x % 16).collect();
     rows(&p, rounds, "few distinct (16)", &few);
     rows(&p, rounds, "short strings", &strings);
+
+    println!(
+        "\nThe ceiling on random u32: std's sort of each part on its own thread (median ms):\n"
+    );
+    ceiling(&p, rounds, &random);
 
     if with_weights {
         println!("\nweft's sorts on random u32 under each weight (median ms):\n");
