@@ -14,6 +14,7 @@ use weft::slice::ParallelSliceMut;
 use weft::weight::{Adaptive, Autotune, Cost, Weight};
 use weft_bench::experiments::{self as ex, Pools};
 use weft_bench::report::progress_done;
+use weft_bench::workloads::{sorts, SortFn};
 use weft_bench::{measure, Sample};
 use weft_testkit::Rng;
 
@@ -52,21 +53,16 @@ fn rows<T: Ord + Clone + Send>(p: &Pools, rounds: usize, name: &str, input: &[T]
     }
 }
 
-/// std's sort of each `1 / threads` of a copy of `input`, each part on a thread of its own:
-/// about the least time any parallel sort that does std's work per element can take.
-fn parts<T: Ord + Clone + Send>(input: &[T], threads: usize, stable: bool) -> Sample {
+/// std's `sort` (stable or not) of each `1 / threads` of a copy of `input`, each part on a
+/// thread of its own: about the least time any parallel sort that does std's work per
+/// element can take.
+fn parts<T: Ord + Clone + Send>(input: &[T], threads: usize, sort: SortFn<T>) -> Sample {
     let mut v = input.to_vec();
     let part = v.len().div_ceil(threads.max(1)).max(1);
     measure(|| {
         std::thread::scope(|scope| {
             for chunk in v.chunks_mut(part) {
-                scope.spawn(move || {
-                    if stable {
-                        chunk.sort()
-                    } else {
-                        chunk.sort_unstable()
-                    }
-                });
+                scope.spawn(move || sort(chunk));
             }
         })
     })
@@ -82,13 +78,14 @@ fn ceiling<T: Ord + Clone + Send>(p: &Pools, rounds: usize, input: &[T]) {
             let mut v = input.to_vec();
             measure(|| f(&mut v)).1
         };
+        let [seq_f, _, weft_f] = sorts::<T>(stable);
         let medians = ex::alternate(
             &format!("ceiling, {kind}"),
             rounds,
             &mut [
-                &mut || run(&|v| if stable { v.sort() } else { v.sort_unstable() }),
-                &mut || parts(input, p.threads, stable),
-                &mut || weighted::<Adaptive, T>(p, input, stable),
+                &mut || run(&seq_f),
+                &mut || parts(input, p.threads, seq_f),
+                &mut || run(&|v| p.weft.install(|| weft_f(v))),
             ],
         );
         progress_done();
