@@ -16,7 +16,8 @@
 //!
 //! * **Promotion** (the common way). The owner moves its *oldest* fork to its public,
 //!   stealable deque when that can help: at a fork of a poked stack, when the sleep counters
-//!   show a worker that takes forks (an idle worker becomes a taker once it has dozed, and
+//!   show a worker that takes forks (an idle worker becomes a taker once it has dozed and
+//!   seen a fork as old as its doze, or none, by the stacks' [`ForkStack::mark`]s, and
 //!   pokes the other workers' stacks, `sleep/README.md`) and none of the owner's forks is
 //!   published already (one is enough for a thief); and before the thread waits, blocks
 //!   (`blocking`), spawns (a spawned job must not overtake the forks made before it:
@@ -79,6 +80,13 @@ pub(crate) const FORK_STACK_CAPACITY: usize = if cfg!(weft_loom) { 4 } else { 64
 /// The `limit` of a stack whose owner must look at the pool at its next push.
 const POKED: usize = 0;
 
+/// Where a fork stack's oldest private fork stood at one look ([`ForkStack::mark`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Mark {
+    emptied: usize,
+    bottom: usize,
+}
+
 /// One thread's forks (see the module docs).
 ///
 /// Memory ordering: `top` is stored by the owner only, always with Release (a push after the
@@ -98,6 +106,9 @@ pub(crate) struct ForkStack {
     /// `pop_contended`, is the owner's and lowers the bound too), or [`POKED`], stored by a
     /// taker that wants forks published (module docs), and for good where fences are real.
     limit: AtomicUsize,
+    /// How many times the owner's pops emptied the stack of private forks (stored by the
+    /// owner only, Relaxed; read by other threads as a hint: [`ForkStack::mark`]).
+    emptied: AtomicUsize,
     /// Held by a thief or a promotion while it takes the oldest fork; holds the region of
     /// every fork on the stack (module docs).
     lock: Mutex<RegionTag>,
@@ -139,6 +150,7 @@ impl ForkStack {
             } else {
                 POKED
             }),
+            emptied: AtomicUsize::new(0),
             lock: Mutex::new(NO_REGION),
             asymmetric,
         }
@@ -275,16 +287,48 @@ impl ForkStack {
         self.top.store(pos, Ordering::Release);
         // The hot side of the Dekker pair with `steal`'s claim (module docs).
         self.light_fence();
-        if self.bottom.load(Ordering::Relaxed) <= pos {
+        let bottom = self.bottom.load(Ordering::Relaxed);
+        if bottom <= pos {
+            if bottom == pos {
+                self.count_emptied();
+            }
             return true;
         }
         self.pop_contended(pos)
+    }
+
+    /// The owner's pop left no private fork: the next fork is the oldest of a new run
+    /// ([`mark`](Self::mark)). Owner only, so a load and a store, not a read-modify-write.
+    #[inline]
+    fn count_emptied(&self) {
+        let emptied = self.emptied.load(Ordering::Relaxed);
+        self.emptied
+            .store(emptied.wrapping_add(1), Ordering::Relaxed);
+    }
+
+    /// Where the stack's oldest private fork stands, for an idle worker that judges how long
+    /// it has been there (`wait.rs`): `None` if the stack holds no private fork.
+    ///
+    /// Two equal marks taken some time apart mean that the same fork was the oldest all that
+    /// time, so its sibling (the left half of the join that made it) has been running at
+    /// least that long. `bottom` only grows while the owner's pops do not empty the stack:
+    /// the oldest fork leaves by a pop that empties the stack (counted in `emptied`), or by a
+    /// promotion or a steal (which raise `bottom`); the one place that lowers `bottom`,
+    /// `pop_contended`, counts as emptying too. A hint for other threads (Relaxed loads, not
+    /// taken at one instant): a wrong answer shares a fork early or late, never loses one.
+    pub(crate) fn mark(&self) -> Option<Mark> {
+        let emptied = self.emptied.load(Ordering::Relaxed);
+        let bottom = self.bottom.load(Ordering::Relaxed);
+        (self.top.load(Ordering::Relaxed) > bottom).then_some(Mark { emptied, bottom })
     }
 
     /// A promotion or a thief took, or is taking, the job at `pos`: wait for its decision.
     #[cold]
     fn pop_contended(&self, pos: usize) -> bool {
         let _guard = self.lock.lock().unwrap();
+        // Counted as emptying whichever way it goes: the stack may be empty now, and
+        // `bottom` may go down (a count too many only makes a watcher look once more).
+        self.count_emptied();
         if self.bottom.load(Ordering::Relaxed) <= pos {
             // A thief claimed it, then saw our pop and backed off.
             return true;
@@ -397,6 +441,38 @@ mod tests {
         assert!(s.is_empty());
         // Positions restart where the promoted join left them.
         assert_eq!(s.push_job(job()), outer);
+    }
+
+    #[test]
+    fn a_mark_stays_while_the_oldest_fork_stays() {
+        let s = ForkStack::new();
+        assert_eq!(s.mark(), None);
+        let outer = s.push_job(job());
+        let first = s.mark();
+        assert!(first.is_some());
+        // Younger forks come and go above the oldest: the mark stays.
+        let inner = s.push_job(job());
+        assert!(s.pop_if_private(inner));
+        assert_eq!(s.mark(), first);
+        // The oldest fork popped and a new one pushed at the same position: a new mark.
+        assert!(s.pop_if_private(outer));
+        assert_eq!(s.mark(), None);
+        let next = s.push_job(job());
+        assert_eq!(next, outer);
+        let second = s.mark();
+        assert!(second.is_some() && second != first);
+        // The oldest fork promoted: the next one up is a different oldest fork.
+        s.push_job(job());
+        assert!(s.promote_oldest(drop));
+        let third = s.mark();
+        assert!(third.is_some() && third != second);
+        // The join whose fork was promoted ends (`pop_contended` lowers `bottom`), and a new
+        // fork at that position is not mistaken for the old one.
+        assert!(s.pop_if_private(next + 1));
+        assert!(!s.pop_if_private(next));
+        assert_eq!(s.push_job(job()), next);
+        let fourth = s.mark();
+        assert!(fourth.is_some() && fourth != second && fourth != third);
     }
 
     #[test]

@@ -14,7 +14,7 @@
 //! it publishes go to its lane for that region (`lane.rs`) instead of its deque, and its
 //! deque keeps only work of no region.
 
-use crate::fork::{ForkStack, RegionTag, NO_REGION};
+use crate::fork::{ForkStack, Mark, RegionTag, NO_REGION};
 use crate::isolate::Region;
 use crate::job::{Fork, JobRef};
 use crate::lane::{OwnLanes, SharedLanes};
@@ -104,6 +104,21 @@ pub(crate) struct WorkerThread {
     own_lanes: OwnLanes,
     /// Where this thread's stack is half used (see `stack.rs`).
     stack: StackMark,
+    /// What this thread saw of each member's fork stack at its last look: the member (its
+    /// address) and the mark ([`WorkerThread::age_forks`]).
+    fork_marks: RefCell<Vec<(usize, Option<Mark>)>>,
+}
+
+/// How old the other workers' private forks are, from two looks a doze or more apart
+/// ([`WorkerThread::age_forks`]; ordered from the least to the most worth taking).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum ForkAge {
+    /// No other worker has a private fork.
+    None,
+    /// Some have, but each oldest fork is newer than the previous look.
+    Young,
+    /// Some worker's oldest fork was its oldest at the previous look already.
+    Old,
 }
 
 impl WorkerThread {
@@ -136,6 +151,7 @@ impl WorkerThread {
             region: Cell::new(NO_REGION),
             own_lanes: OwnLanes::new(registry.breadth_first()),
             stack: StackMark::of_current_thread(registry.stack_size(), adopted),
+            fork_marks: RefCell::new(Vec::new()),
             registry,
         }
     }
@@ -565,6 +581,30 @@ impl WorkerThread {
         })?;
         self.shared.counters.stolen();
         Some(found)
+    }
+
+    /// Looks at every other worker's fork stack and says how old the oldest private forks
+    /// are since the previous call ([`ForkAge`]); remembers what it saw for the next call. A
+    /// hint (`ForkStack::mark`), for the search's choice of when to take forks (`wait.rs`).
+    pub(crate) fn age_forks(&self) -> ForkAge {
+        let mut marks = self.fork_marks.borrow_mut();
+        self.with_members(|members| {
+            marks.resize(members.len(), (0, None));
+            let mut age = ForkAge::None;
+            for (m, seen) in members.iter().zip(marks.iter_mut()) {
+                if Arc::ptr_eq(m, &self.shared) {
+                    continue;
+                }
+                let key = Arc::as_ptr(m) as usize;
+                let now = m.forks.mark();
+                if now.is_some() {
+                    let same = *seen == (key, now);
+                    age = age.max(if same { ForkAge::Old } else { ForkAge::Young });
+                }
+                *seen = (key, now);
+            }
+            age
+        })
     }
 
     /// Whether any queue this worker could take from holds a job (re-checked before

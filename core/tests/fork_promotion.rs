@@ -110,6 +110,34 @@ fn two_workers_forking_side_by_side_promote_a_tiny_fraction_of_their_joins() {
 }
 
 #[test]
+fn a_busy_owners_short_joins_are_not_stolen_from() {
+    let _serial = serial();
+    within(LIMIT, || {
+        let pool = two_threads();
+        pool.broadcast(|_| ());
+        // One worker runs `fib(12)` (about 230 joins, a few microseconds) over and over for
+        // 30 ms; the other is idle all along, and looks for forks once per doze (100 µs or
+        // more). Before forks had to be a doze old, it stole one of those short jobs at
+        // nearly every look (150 or more in 30 ms here); now only a job that the OS keeps
+        // from its core for a doze, or the first one after its deep sleep, is worth a steal.
+        let mut steals: Vec<u64> = (0..3)
+            .map(|_| {
+                let before = pool.metrics().steals;
+                pool.install(|| {
+                    let start = Instant::now();
+                    while start.elapsed() < Duration::from_millis(30) {
+                        assert_eq!(fib(12), 144);
+                    }
+                });
+                pool.metrics().steals - before
+            })
+            .collect();
+        steals.sort();
+        assert!(steals[0] <= 10, "steals per 30 ms, sorted: {steals:?}");
+    });
+}
+
+#[test]
 fn a_fork_beside_a_sleeping_worker_is_promoted_and_taken() {
     let _serial = serial();
     within(LIMIT, || {
