@@ -7,6 +7,7 @@
 use std::time::{Duration, Instant};
 use weft_bench::experiments::{self as ex, Headline, Pools};
 use weft_bench::report::{self, compare_table, dur, pow10, progress_done, Record, Table};
+use weft_bench::Sample;
 
 fn main() {
     // Without `--bench` (as under `cargo test --benches`): a smoke run of seconds.
@@ -76,12 +77,26 @@ fn main() {
             rows.push(ex::join_spin(&p, Duration::from_millis(1), fork_rounds));
         }
     }
+    let pair = ex::tree_two_over_one(&small_tree, 1_000, fork_rounds * 3);
     progress_done();
     println!("\n## forks: per-fork overhead (fib, a 1,000-node tree), spawns, join(spin, spin)");
     compare_table(&rows).print();
     for c in &rows {
         records.extend(c.records());
     }
+    let ratio = |(one, two): (Sample, Sample)| two.wall.as_secs_f64() / one.wall.as_secs_f64();
+    println!(
+        "\ntree-sum {} on 2 threads over 1 thread, the four pools alternating ({} rounds): \
+         weft {:.3} ({} / {}), chili {:.3} ({} / {})",
+        pow10(1_000),
+        fork_rounds * 3,
+        ratio(pair.weft),
+        dur(pair.weft.1.wall),
+        dur(pair.weft.0.wall),
+        ratio(pair.chili),
+        dur(pair.chili.1.wall),
+        dur(pair.chili.0.wall),
+    );
 
     // Blocking mix (issue 5).
     let p2 = Pools::new(2);

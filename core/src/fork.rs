@@ -16,13 +16,15 @@
 //!
 //! * **Promotion** (the common way). The owner moves its *oldest* fork to its public,
 //!   stealable deque when that can help: at a fork of a poked stack, when the sleep counters
-//!   show a worker that takes forks (an idle worker becomes a taker once it has dozed and
-//!   seen a fork as old as its doze, or none, by the stacks' [`ForkStack::mark`]s, and
-//!   pokes the other workers' stacks, `sleep/README.md`) and none of the owner's forks is
-//!   published already (one is enough for a thief); and before the thread waits, blocks
-//!   (`blocking`), spawns (a spawned job must not overtake the forks made before it:
-//!   rayon's LIFO order) or yields, when *every* fork is published. The oldest fork is the
-//!   biggest piece of a divide and conquer, so a thief gets the most work per steal.
+//!   show a worker that takes forks and none of the owner's forks is published already (one
+//!   is enough for a thief); and before the thread waits, blocks (`blocking`), spawns (a
+//!   spawned job must not overtake the forks made before it: rayon's LIFO order) or yields,
+//!   when *every* fork is published. An idle worker becomes a taker once it has dozed and
+//!   seen a fork as old as its doze, or none, by the stacks' [`ForkStack::mark`]s, and pokes
+//!   the other workers' stacks (`sleep/README.md`); a stack stays poked while two takers or
+//!   more want forks, and is settled again once the owner has offered the only taker a fork
+//!   ([`ForkStack::look`]: the taker pokes again if it missed that fork). The oldest fork is
+//!   the biggest piece of a divide and conquer, so a thief gets the most work per steal.
 //! * **A cold steal** ([`ForkStack::steal`]). An idle worker that found nothing public, as a
 //!   taker about to sleep, takes the oldest fork of a busy owner directly, if that owner has
 //!   nothing published (a published fork is older still). This is what keeps a fork
@@ -65,6 +67,7 @@ use crate::fence;
 use crate::job::JobRef;
 use crate::loom::atomic::{self, AtomicUsize, Ordering};
 use crate::loom::Mutex;
+use crate::sleep::Sleep;
 use std::cell::UnsafeCell;
 use std::mem::MaybeUninit;
 
@@ -233,17 +236,18 @@ impl ForkStack {
         self.limit.store(POKED, Ordering::Release);
     }
 
-    /// The owner found nobody taking forks: later pushes may skip the slow path up to the
-    /// stack's room (owner only, after [`has_room`](Self::has_room); where fences are real,
-    /// the stack stays poked for good). The owner then looks at the counters again: if this
-    /// store overwrote a poke, that look sees its taker, and the owner pokes its own stack.
+    /// The owner found at most one worker taking forks ([`look`](Self::look)): later pushes
+    /// may skip the slow path up to the stack's room (owner only, after
+    /// [`has_room`](Self::has_room); where fences are real, the stack stays poked for good).
+    /// The owner then looks at the counters again: if this store overwrote a poke, that look
+    /// sees its taker, and the owner pokes its own stack or offers a fork for it.
     /// (The SeqCst fences, this one and the taker's between counting itself and poking: the
     /// fence that comes first in their total order orders its side's write before the other
     /// side's read or write. Either this store precedes the poke, which then stays, or the
     /// taker's count precedes the owner's look.)
     ///
     /// Returns false if the stack stays poked (real fences): the owner need not look again.
-    pub(crate) fn settle(&self) -> bool {
+    fn settle(&self) -> bool {
         if !self.asymmetric {
             return false;
         }
@@ -254,6 +258,30 @@ impl ForkStack {
             .store(bottom + FORK_STACK_CAPACITY - 1, Ordering::Relaxed);
         atomic::fence(Ordering::SeqCst);
         true
+    }
+
+    /// The owner's look at the pool on a fork's slow path (`WorkerThread::after_fork_slow`):
+    /// whether to offer its oldest fork to the workers that take forks, leaving the stack
+    /// settled where no taker needs it poked.
+    ///
+    /// With no taker, or one, the owner settles first and then counts the takers (rule "pokes
+    /// persist", `sleep/README.md`): a taker that counted itself after this look finds its
+    /// poke kept, and one counted before it is seen here. One taker is then served by the
+    /// offer that follows the look: the owner publishes for it (or has published already) and
+    /// announces the fork, which wakes it or leaves a searcher that finds it. It takes that
+    /// fork, or, if the join takes it back first, searches on and pokes again once a fork is a
+    /// doze old (`wait.rs`). Until then the owner's forks skip the slow path: a fork the join
+    /// took back is not published again and again for a taker still on its way. Two takers or
+    /// more keep the stack poked, each wanting a fork.
+    pub(crate) fn look(&self, sleep: &Sleep) -> bool {
+        let mut takers = sleep.takers();
+        if takers <= 1 && self.settle() {
+            takers = sleep.takers();
+            if takers > 1 {
+                self.poke();
+            }
+        }
+        takers > 0
     }
 
     /// Whether the owner's next push will look at the pool (tests and models, read by the

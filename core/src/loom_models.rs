@@ -239,9 +239,10 @@ fn a_fork_made_as_a_worker_becomes_a_taker_is_seen_by_one_side() {
 }
 
 /// An owner settles its fork stack (nobody took forks when it looked) while a worker becomes
-/// a taker and pokes the stack: the stack ends poked, or the owner's second look sees the
-/// taker. Never neither: the owner's forks would stay private while the taker sleeps, and a
-/// join(spin, spin) would run its halves one after the other (`worker.rs`: `after_fork_slow`).
+/// a taker and pokes the stack: the stack ends poked, or the owner's look sees the taker and
+/// offers it a fork. Never neither: the owner's forks would stay private while the taker
+/// sleeps, and a join(spin, spin) would run its halves one after the other (`worker.rs`:
+/// `after_fork_slow`).
 #[test]
 fn a_poke_is_not_lost_to_the_owner_settling_its_stack() {
     loom::model(|| {
@@ -251,13 +252,36 @@ fn a_poke_is_not_lost_to_the_owner_settling_its_stack() {
             let (sleep, stack) = (sleep.clone(), stack.clone());
             thread::spawn(move || become_taker(&sleep, &stack))
         };
-        let first = sleep.forks_wanted();
-        let owner_saw_taker = first || (stack.settle() && sleep.forks_wanted());
+        let offered = stack.look(&sleep);
         taker.join().unwrap();
         assert!(
-            owner_saw_taker || stack.is_poked(),
+            offered || stack.is_poked(),
             "a poke lost: the owner will not publish for this taker"
         );
+    });
+}
+
+/// An owner that finds one taker offers it a fork and settles its stack, while a second
+/// worker becomes a taker and pokes the stack: the second one's poke stays (or the owner saw
+/// it and poked again), so the owner's next fork is offered to it too. A lost poke would
+/// leave the second taker asleep beside an owner whose forks stay private.
+#[test]
+fn a_second_takers_poke_is_not_lost_to_a_settle_for_the_first() {
+    loom::model(|| {
+        let sleep = Arc::new(Sleep::new());
+        let stack = Arc::new(ForkStack::with_fences(true));
+        sleep.start_searching();
+        sleep.start_taking();
+        let second = {
+            let (sleep, stack) = (sleep.clone(), stack.clone());
+            thread::spawn(move || become_taker(&sleep, &stack))
+        };
+        assert!(
+            stack.look(&sleep),
+            "the owner saw a taker and did not offer"
+        );
+        second.join().unwrap();
+        assert!(stack.is_poked(), "the second taker's poke was lost");
     });
 }
 

@@ -307,15 +307,9 @@ impl WorkerThread {
                 std::hint::spin_loop();
             }
         }
-        let sleep = &self.registry.sleep;
-        if !sleep.forks_wanted() {
-            // A poke that `settle` overwrote: its taker is counted by now (`fork.rs`).
-            if !forks.settle() || !sleep.forks_wanted() {
-                return;
-            }
-            forks.poke();
+        if forks.look(&self.registry.sleep) {
+            self.offer_oldest();
         }
-        self.offer_oldest();
     }
 
     /// This worker starts taking forks (`wait.rs`: a searcher back from its doze; an idle

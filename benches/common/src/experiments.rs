@@ -193,13 +193,7 @@ fn fib_joins(n: u64) -> u64 {
 /// cost, not the cost of handing a job to the pool.
 pub fn tree(p: &Pools, tree: &Node, nodes: usize, rounds: usize) -> Compare {
     let chili = chili_w::pool(p.threads);
-    let reps = (1_000_000 / nodes.max(1)).max(1);
-    let per_sum = |s: Sample| Sample {
-        wall: s.wall / reps as u32,
-        cpu: s.cpu / reps as u32,
-    };
-    // `black_box` on each result: the optimiser must not merge repeated sums of one tree.
-    let sums = |f: &dyn Fn() -> u64| (0..reps).map(|_| black_box(f())).fold(0, u64::wrapping_add);
+    let sums = tree_sums(nodes);
     compare(
         &format!("tree-sum {}", pow10(nodes)),
         Kind::Forks {
@@ -208,18 +202,76 @@ pub fn tree(p: &Pools, tree: &Node, nodes: usize, rounds: usize) -> Compare {
         p.threads,
         rounds,
         Variants {
-            seq: Some(&mut || per_sum(measure(|| sums(&|| seq::tree_sum(black_box(tree)))).1)),
-            rayon: &mut || {
-                per_sum(measure(|| p.rayon.install(|| sums(&|| rayon_w::tree_sum(tree)))).1)
-            },
-            weft: &mut || {
-                per_sum(measure(|| p.weft.install(|| sums(&|| weft_w::tree_sum(tree)))).1)
-            },
-            chili: Some(&mut || {
-                per_sum(measure(|| sums(&|| chili_w::tree_sum(tree, &mut chili.scope()))).1)
-            }),
+            seq: Some(&mut || sums.time(&|| seq::tree_sum(black_box(tree)))),
+            rayon: &mut || p.rayon.install(|| sums.time(&|| rayon_w::tree_sum(tree))),
+            weft: &mut || p.weft.install(|| sums.time(&|| weft_w::tree_sum(tree))),
+            chili: Some(&mut || sums.time(&|| chili_w::tree_sum(tree, &mut chili.scope()))),
         },
     )
+}
+
+/// Repeated sums of a tree of `nodes` nodes, about a million nodes in all, timed per sum.
+struct TreeSums {
+    reps: usize,
+}
+
+fn tree_sums(nodes: usize) -> TreeSums {
+    TreeSums {
+        reps: (1_000_000 / nodes.max(1)).max(1),
+    }
+}
+
+impl TreeSums {
+    /// Times `reps` calls of `sum` (which must be called where it will run, inside its pool
+    /// for weft and rayon); the sample is per call.
+    fn time(&self, sum: &dyn Fn() -> u64) -> Sample {
+        // `black_box` on each result: the optimiser must not merge repeated sums of one tree.
+        let all = || {
+            (0..self.reps)
+                .map(|_| black_box(sum()))
+                .fold(0, u64::wrapping_add)
+        };
+        let s = measure(all).1;
+        Sample {
+            wall: s.wall / self.reps as u32,
+            cpu: s.cpu / self.reps as u32,
+        }
+    }
+}
+
+/// One workload on 1 thread and on 2, for weft and chili, in one process.
+#[derive(Clone, Copy, Debug)]
+pub struct TwoOverOne {
+    /// weft's medians on 1 thread and on 2.
+    pub weft: (Sample, Sample),
+    /// chili's.
+    pub chili: (Sample, Sample),
+}
+
+/// The tree sum of [`tree`] on a 1-thread and a 2-thread pool of weft and of chili, all four
+/// alternating round by round: a second thread must not make weft slower than its own
+/// 1-thread run (issue 11), which separate tables, minutes apart on a noisy machine, cannot
+/// show.
+pub fn tree_two_over_one(tree: &Node, nodes: usize, rounds: usize) -> TwoOverOne {
+    let (weft1, weft2) = (weft_w::pool(1), weft_w::pool(2));
+    let (chili1, chili2) = (chili_w::pool(1), chili_w::pool(2));
+    let sums = tree_sums(nodes);
+    let weft = |p: &weft_w::Pool| p.install(|| sums.time(&|| weft_w::tree_sum(tree)));
+    let chili = |p: &chili::ThreadPool| sums.time(&|| chili_w::tree_sum(tree, &mut p.scope()));
+    let m = alternate(
+        &format!("tree-sum {}, 1 and 2 threads", pow10(nodes)),
+        rounds,
+        &mut [
+            &mut || weft(&weft1),
+            &mut || weft(&weft2),
+            &mut || chili(&chili1),
+            &mut || chili(&chili2),
+        ],
+    );
+    TwoOverOne {
+        weft: (m[0], m[1]),
+        chili: (m[2], m[3]),
+    }
 }
 
 /// `join(spin d, spin d)` inside a pool whose other threads are idle: an idle thread must

@@ -107,6 +107,13 @@ impl Sleep {
         self.counters.load(Ordering::SeqCst) & TAKERS_MASK != 0
     }
 
+    /// How many workers take forks, for an owner deciding whether its stack stays poked
+    /// (`ForkStack::look`). SeqCst, as [`forks_wanted`](Self::forks_wanted).
+    #[inline]
+    pub(crate) fn takers(&self) -> u32 {
+        self.counters().takers()
+    }
+
     /// The caller, idle, wants other workers' forks published from now on (`wait.rs`: a
     /// searcher back from its doze; `isolate.rs`: a worker waiting inside an isolated region).
     /// It then pokes their fork stacks (`WorkerThread::start_taking`). SeqCst: an owner whose
