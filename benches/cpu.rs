@@ -98,6 +98,45 @@ fn main() {
         dur(pair.chili.0.wall),
     );
 
+    // chili's join runs most deep calls sequentially: the same rows with chili forking at
+    // every join give the cost of a fork like for like.
+    let every: Vec<_> = [1, 2]
+        .into_iter()
+        .flat_map(|threads| ex::every_join(threads, fib_n, &small_tree, 1_000, fork_rounds))
+        .collect();
+    progress_done();
+    println!(
+        "\n## a fork at every join: chili's join records no fork for 63 calls in 64 once three \
+         jobs are queued; chili forking at every join (join_with_heartbeat_every::<1>) beside it"
+    );
+    let mut t = Table::new(&[
+        "workload",
+        "threads",
+        "weft",
+        "chili",
+        "chili, every join",
+        "weft/chili",
+        "weft/chili every join",
+    ]);
+    for e in &every {
+        t.row(vec![
+            e.name.clone(),
+            e.threads.to_string(),
+            dur(e.weft.wall),
+            dur(e.chili.wall),
+            dur(e.chili_every.wall),
+            report::ratio(e.weft.wall, e.chili.wall),
+            report::ratio(e.weft.wall, e.chili_every.wall),
+        ]);
+        records.push(Record::new(
+            &e.name,
+            "chili-every-join",
+            e.threads,
+            e.chili_every,
+        ));
+    }
+    t.print();
+
     // Blocking mix (issue 5).
     let p2 = Pools::new(2);
     let tasks = 64;

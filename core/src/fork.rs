@@ -50,6 +50,20 @@
 //! fork stacks after a heavy fence, so a fork pushed while it went to sleep (whose owner's
 //! look at `limit` missed its poke) is seen (see `wait.rs`).
 //!
+//! # Why every fork is recorded
+//!
+//! A join could skip the fork stack where parallelism is unlikely to pay and run `a` and `b`
+//! one after the other: chili 0.2's `join` does so for 63 calls in 64 once its thread has
+//! three jobs queued, which makes deep recursions (fib, tree sums) cost little more than
+//! sequential code. weft records every fork, because a skipped `b` exists only on its
+//! thread's stack: two halves that wait for each other (at a barrier, or `a` receiving what
+//! `b` sends on a rendezvous channel) would hang at any depth, in either order, where rayon
+//! completes; and `blocking` could not hand the seat's forks to a spare. The record is what
+//! the protocol above costs: to fork, three stores (the job's two words and `top`), a load
+//! and a compare; to join, a store, a load and a compare.
+//! `core/tests/lazy_fork.rs` holds the deep case, and BENCHMARKS.md compares weft's fork with
+//! chili's made to fork at every join.
+//!
 //! # The region of a fork
 //!
 //! A fork belongs to the isolated region its owner is in (`isolate.rs`), and whoever runs it

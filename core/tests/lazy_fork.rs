@@ -7,6 +7,7 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::channel;
+use std::sync::Barrier;
 use std::time::{Duration, Instant};
 use weft_core::{blocking, join, join_context, ThreadPool, ThreadPoolBuilder};
 use weft_testkit::{pools, spin_for, within, THREADS};
@@ -311,4 +312,37 @@ fn a_join_fed_by_its_second_half_completes_on_two_busy_threads() {
 #[test]
 fn a_join_fed_by_its_second_half_completes_on_eight_busy_threads() {
     join_fed_by_its_second_half(8, true);
+}
+
+/// Two halves that meet at a barrier, at the bottom of a recursion under `DEPTH` joins whose
+/// second halves are still on the owner's fork stack: `a` blocks in plain user code until `b`
+/// runs elsewhere. A scheduler that runs deep joins one half after the other, recording
+/// nothing (chili's `join` does so for 63 calls in 64 once three jobs are queued), hangs here
+/// in either order: `b` exists only on the blocked thread's stack. weft records every fork,
+/// so the other worker steals the older halves one by one, oldest first, until it reaches
+/// `b`.
+#[test]
+fn a_deep_join_whose_halves_meet_completes() {
+    const DEPTH: usize = 8;
+    fn nest(depth: usize, ran: &AtomicUsize) {
+        if depth == 0 {
+            let meet = Barrier::new(2);
+            join(|| meet.wait(), || meet.wait());
+            return;
+        }
+        join(
+            || nest(depth - 1, ran),
+            || {
+                ran.fetch_add(1, Ordering::Relaxed);
+            },
+        );
+    }
+    within(LIMIT, || {
+        let pool = pool(2);
+        for round in 0..200 {
+            let ran = AtomicUsize::new(0);
+            pool.install(|| nest(DEPTH, &ran));
+            assert_eq!(ran.into_inner(), DEPTH, "round {round}");
+        }
+    });
 }

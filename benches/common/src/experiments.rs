@@ -274,6 +274,71 @@ pub fn tree_two_over_one(tree: &Node, nodes: usize, rounds: usize) -> TwoOverOne
     }
 }
 
+/// One fork workload for weft, chili, and chili forking at every join, on one pool size.
+#[derive(Clone, Debug)]
+pub struct EveryJoin {
+    /// The workload.
+    pub name: String,
+    /// Threads in each pool.
+    pub threads: usize,
+    /// weft (a fork recorded at every call).
+    pub weft: Sample,
+    /// chili's `join` as it comes: most deep calls run sequentially, nothing recorded
+    /// (`chili_w::JOIN_EVERY`).
+    pub chili: Sample,
+    /// chili forking at every call (`join_with_heartbeat_every::<1>`).
+    pub chili_every: Sample,
+}
+
+/// fib(`fib_n`) and the tree sum of [`tree`] for weft, chili, and chili forking at every
+/// join, the three alternating round by round on pools of `threads`: the cost of a fork like
+/// for like. chili's own `join` records no fork for 63 calls in 64 once three jobs are
+/// queued (`chili_w::JOIN_EVERY`), so its fib and tree rows time mostly sequential calls;
+/// weft records every fork, so that a second half stays reachable by another thread when the
+/// first blocks on it (`core/src/fork.rs`, "Why every fork is recorded").
+pub fn every_join(
+    threads: usize,
+    fib_n: u64,
+    tree: &Node,
+    nodes: usize,
+    rounds: usize,
+) -> Vec<EveryJoin> {
+    let weft = weft_w::pool(threads);
+    let chili = chili_w::pool(threads);
+    let sums = tree_sums(nodes);
+    let fib = alternate(
+        &format!("fib({fib_n}), every join, {threads} threads"),
+        rounds,
+        &mut [
+            &mut || measure(|| weft.install(|| weft_w::fib(fib_n))).1,
+            &mut || measure(|| chili_w::fib(fib_n, &mut chili.scope())).1,
+            &mut || measure(|| chili_w::fib_every::<1>(fib_n, &mut chili.scope())).1,
+        ],
+    );
+    let sum = alternate(
+        &format!("tree-sum {}, every join, {threads} threads", pow10(nodes)),
+        rounds,
+        &mut [
+            &mut || weft.install(|| sums.time(&|| weft_w::tree_sum(tree))),
+            &mut || sums.time(&|| chili_w::tree_sum(tree, &mut chili.scope())),
+            &mut || sums.time(&|| chili_w::tree_sum_every::<1>(tree, &mut chili.scope())),
+        ],
+    );
+    [
+        (format!("fib({fib_n})"), fib),
+        (format!("tree-sum {}", pow10(nodes)), sum),
+    ]
+    .into_iter()
+    .map(|(name, m)| EveryJoin {
+        name,
+        threads,
+        weft: m[0],
+        chili: m[1],
+        chili_every: m[2],
+    })
+    .collect()
+}
+
 /// `join(spin d, spin d)` inside a pool whose other threads are idle: an idle thread must
 /// take the second half at once (heartbeat schedulers wait for the next beat: chili#33), so
 /// the ideal is `d`, not `2 d`.

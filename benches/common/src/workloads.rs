@@ -261,21 +261,48 @@ pub mod chili_w {
         })
     }
 
+    /// chili's `join` (0.2): `join_with_heartbeat_every::<64>`, which forks only while the
+    /// thread has fewer than three jobs queued, or at one call in 64; every other call runs
+    /// its two closures one after the other, recording nothing another thread could take.
+    pub const JOIN_EVERY: u8 = 64;
+
     /// Recursive Fibonacci with `join` at every call.
     pub fn fib(n: u64, s: &mut Scope<'_>) -> u64 {
+        fib_every::<JOIN_EVERY>(n, s)
+    }
+
+    /// [`fib`] with chili's join forking at one call in `EVERY` beyond three queued jobs
+    /// (see [`JOIN_EVERY`]); `EVERY = 1` forks at every call, as weft's and rayon's do.
+    pub fn fib_every<const EVERY: u8>(n: u64, s: &mut Scope<'_>) -> u64 {
         if n < 2 {
             return n;
         }
-        let (a, b) = s.join(|s| fib(n - 1, s), |s| fib(n - 2, s));
+        let (a, b) = s.join_with_heartbeat_every::<EVERY, _, _, _, _>(
+            |s| fib_every::<EVERY>(n - 1, s),
+            |s| fib_every::<EVERY>(n - 2, s),
+        );
         a + b
     }
 
     /// Sum of the tree with `join` at every node. chili's `join` runs its *second* closure
     /// first, so that closure takes the right subtree (see [`Node`]).
     pub fn tree_sum(node: &Node, s: &mut Scope<'_>) -> u64 {
-        let (l, r) = s.join(
-            |s| node.left.as_deref().map_or(0, |n| tree_sum(n, s)),
-            |s| node.right.as_deref().map_or(0, |n| tree_sum(n, s)),
+        tree_sum_every::<JOIN_EVERY>(node, s)
+    }
+
+    /// [`tree_sum`] forking as [`fib_every`] does.
+    pub fn tree_sum_every<const EVERY: u8>(node: &Node, s: &mut Scope<'_>) -> u64 {
+        let (l, r) = s.join_with_heartbeat_every::<EVERY, _, _, _, _>(
+            |s| {
+                node.left
+                    .as_deref()
+                    .map_or(0, |n| tree_sum_every::<EVERY>(n, s))
+            },
+            |s| {
+                node.right
+                    .as_deref()
+                    .map_or(0, |n| tree_sum_every::<EVERY>(n, s))
+            },
         );
         node.val + l + r
     }
