@@ -6,7 +6,7 @@
 //! busy with other processes and the check is reported inconclusive instead of failed.
 
 use std::io::Write;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 use weft_core::{join, ThreadPool, ThreadPoolBuilder};
@@ -177,6 +177,87 @@ fn a_fork_beside_a_sleeping_worker_is_promoted_and_taken() {
         // would sleep on: its search ended long before the fork.
         assert!(taken_by_the_sleeper > 0);
     });
+}
+
+/// `leaves` spins of 50 µs under a tree of joins; counts those run on a thread other than
+/// `owner`.
+fn spread(leaves: usize, owner: Option<usize>, elsewhere: &AtomicUsize) {
+    if leaves <= 1 {
+        spin_for(Duration::from_micros(50));
+        if weft_core::current_thread_index() != owner {
+            elsewhere.fetch_add(1, Ordering::Relaxed);
+        }
+        return;
+    }
+    join(
+        || spread(leaves / 2, owner, elsewhere),
+        || spread(leaves - leaves / 2, owner, elsewhere),
+    );
+}
+
+#[test]
+fn a_loop_of_medium_joins_keeps_both_threads_busy() {
+    let _serial = serial();
+    within(LIMIT, || {
+        let pool = two_threads();
+        pool.broadcast(|_| ());
+        // One worker runs 800 µs pieces (16 spins of 50 µs under joins) one after another for
+        // 50 ms: each piece's oldest fork lives 400 µs, a few dozes, so the other worker
+        // should take about half the spins. A thief that waited for forks as old as its
+        // longest rest (1 ms) never found one and took about 5% (weft before this test).
+        let mut shares: Vec<f64> = (0..3)
+            .map(|_| {
+                let (elsewhere, total) = (AtomicUsize::new(0), AtomicUsize::new(0));
+                pool.install(|| {
+                    let owner = weft_core::current_thread_index();
+                    let start = Instant::now();
+                    while start.elapsed() < Duration::from_millis(50) {
+                        spread(16, owner, &elsewhere);
+                        total.fetch_add(16, Ordering::Relaxed);
+                    }
+                });
+                elsewhere.into_inner() as f64 / total.into_inner() as f64
+            })
+            .collect();
+        shares.sort_by(f64::total_cmp);
+        if shares[2] < 0.25 {
+            // Two plain threads doing the same 50 ms of spins: below 1.6 cores' worth, the
+            // machine had no two free cores, and the check proved nothing.
+            let cores = plain_spinning_cores(Duration::from_millis(50));
+            assert!(
+                cores < 1.6,
+                "share of spins run by the thief, sorted: {shares:?}; two plain threads \
+                 spun {cores:.2} cores' worth side by side"
+            );
+            let _ = writeln!(
+                std::io::stderr(),
+                "inconclusive: share of spins run by the thief, sorted: {shares:?}; two \
+                 plain threads spun only {cores:.2} cores' worth side by side"
+            );
+        }
+    });
+}
+
+/// How many cores' worth of 50 µs spins two plain threads get through side by side in
+/// `time`: about 2 on a machine with two free cores, about 1 where other processes hold one.
+fn plain_spinning_cores(time: Duration) -> f64 {
+    let spin = Duration::from_micros(50);
+    let start = Instant::now();
+    let spins: u32 = std::thread::scope(|s| {
+        let spinner = || {
+            s.spawn(move || {
+                let mut n = 0;
+                while start.elapsed() < time {
+                    spin_for(spin);
+                    n += 1;
+                }
+                n
+            })
+        };
+        let (a, b) = (spinner(), spinner());
+        a.join().unwrap() + b.join().unwrap()
+    });
+    (spin * spins).as_secs_f64() / start.elapsed().as_secs_f64()
 }
 
 /// The median of `rounds()` run 21 times (each returns how long it took).
