@@ -1,8 +1,12 @@
 //! The CPU-time harness: idle burn, narrow dispatch, blocking, and scaling, weft and rayon alternating in one process.
 //!
 //! `cargo bench --bench cpu` (about three minutes on 2 cores); `-- --quick` for a short run,
-//! `-- --rounds N` for more rounds, `-- --no-scaling` to skip the scaling sweep. Prints tables
-//! and writes `target/weft-bench/cpu.csv` and `scaling.csv`, which `examples/plot.rs` draws.
+//! `-- --rounds N` for more rounds, `-- --no-scaling` to skip the scaling sweep,
+//! `-- --threads 1,2,4,8,16` for the sweep's pool sizes (default 1, 2, 4, 8), `-- --scaling-only`
+//! for the sweep alone (on a many-core machine: build with `cargo bench --bench cpu --no-run`,
+//! carry the binary, run it with `--bench --scaling-only --threads ...`). Prints tables and
+//! writes `target/weft-bench/cpu.csv` and `scaling.csv` (or under `WEFT_BENCH_DIR`), which
+//! `examples/plot.rs` draws.
 
 use std::time::{Duration, Instant};
 use weft_bench::experiments::{self as ex, Headline, Pools};
@@ -23,6 +27,16 @@ fn main() {
     let start = Instant::now();
     println!("weft CPU-time harness: {}", weft_bench::machine());
     println!("medians of {rounds} rounds, weft and rayon alternating in one process\n");
+    let sweep: Vec<usize> = weft_bench::opt::<String>("--threads").map_or(vec![1, 2, 4, 8], |l| {
+        l.split(',')
+            .map(|t| t.trim().parse().expect("--threads 1,2,4,8"))
+            .collect()
+    });
+    if weft_bench::flag("--scaling-only") {
+        scaling(quick, rounds, &sweep);
+        println!("total {}", ex::since(start));
+        return;
+    }
     let mut records = Vec::new();
 
     // Idle burn: 2- and 8-thread pools, each measured alone (the other pool idles).
@@ -109,33 +123,7 @@ fn main() {
         "\n## a fork at every join: chili's join records no fork for 63 calls in 64 once three \
          jobs are queued; chili forking at every join (join_with_heartbeat_every::<1>) beside it"
     );
-    let mut t = Table::new(&[
-        "workload",
-        "threads",
-        "weft",
-        "chili",
-        "chili, every join",
-        "weft/chili",
-        "weft/chili every join",
-    ]);
-    for e in &every {
-        t.row(vec![
-            e.name.clone(),
-            e.threads.to_string(),
-            dur(e.weft.wall),
-            dur(e.chili.wall),
-            dur(e.chili_every.wall),
-            report::ratio(e.weft.wall, e.chili.wall),
-            report::ratio(e.weft.wall, e.chili_every.wall),
-        ]);
-        records.push(Record::new(
-            &e.name,
-            "chili-every-join",
-            e.threads,
-            e.chili_every,
-        ));
-    }
-    t.print();
+    records.extend(every_join_table(&every));
 
     // Blocking mix (issue 5).
     let p2 = Pools::new(2);
@@ -241,25 +229,79 @@ fn main() {
     println!("\nwrote {}", path.display());
 
     if !weft_bench::flag("--no-scaling") {
-        scaling(quick, rounds);
+        scaling(quick, rounds, &sweep);
     }
     println!("total {}", ex::since(start));
 }
 
-/// Wall and CPU of the headline workloads on pools of 1, 2, 4 and 8 threads.
-fn scaling(quick: bool, rounds: usize) {
+/// Prints the fork rows of [`ex::every_join`] (weft, chili as it comes, chili forking at every
+/// join) and returns the records of chili forking at every join.
+fn every_join_table(every: &[ex::EveryJoin]) -> Vec<Record> {
+    let mut t = Table::new(&[
+        "workload",
+        "threads",
+        "weft",
+        "chili",
+        "chili, every join",
+        "weft/chili",
+        "weft/chili every join",
+    ]);
+    let mut records = Vec::new();
+    for e in every {
+        t.row(vec![
+            e.name.clone(),
+            e.threads.to_string(),
+            dur(e.weft.wall),
+            dur(e.chili.wall),
+            dur(e.chili_every.wall),
+            report::ratio(e.weft.wall, e.chili.wall),
+            report::ratio(e.weft.wall, e.chili_every.wall),
+        ]);
+        records.push(Record::new(
+            &e.name,
+            "chili-every-join",
+            e.threads,
+            e.chili_every,
+        ));
+    }
+    t.print();
+    records
+}
+
+/// Wall and CPU of the headline workloads, the 1,000-node tree, and the forks with chili at
+/// every join, on pools of each size in `sweep` (`--threads`, default 1, 2, 4, 8).
+fn scaling(quick: bool, rounds: usize, sweep: &[usize]) {
     let big = if quick { 1_000_000 } else { 10_000_000 };
     let fib_n = if quick { 25 } else { 30 };
     let inputs = Headline::new(fib_n, big, big);
+    let small_tree = weft_bench::Node::tree(1_000);
+    let fork_rounds = rounds.max(21);
     let mut rows = Vec::new();
-    for threads in [1, 2, 4, 8] {
-        rows.extend(ex::headline(&Pools::new(threads), &inputs, rounds));
+    let mut every = Vec::new();
+    for &threads in sweep {
+        let p = Pools::new(threads);
+        rows.extend(ex::headline(&p, &inputs, rounds));
+        rows.push(ex::tree(&p, &small_tree, 1_000, fork_rounds));
+        drop(p);
+        every.extend(ex::every_join(
+            threads,
+            fib_n,
+            &small_tree,
+            1_000,
+            fork_rounds,
+        ));
     }
     progress_done();
-    println!("\n## scaling: pools of 1, 2, 4, 8 threads on this machine");
+    let list: Vec<String> = sweep.iter().map(|t| t.to_string()).collect();
+    println!(
+        "\n## scaling: pools of {} threads on this machine",
+        list.join(", ")
+    );
     rows.sort_by(|a, b| a.name.cmp(&b.name).then(a.threads.cmp(&b.threads)));
     compare_table(&rows).print();
-    let records: Vec<Record> = rows.iter().flat_map(|c| c.records()).collect();
+    println!("\n## scaling, a fork at every join: chili forking at every join beside it");
+    let mut records: Vec<Record> = rows.iter().flat_map(|c| c.records()).collect();
+    records.extend(every_join_table(&every));
     let path = report::write_csv("scaling", &records).expect("write scaling.csv");
     println!("wrote {}", path.display());
 }

@@ -2,6 +2,10 @@
 //!
 //! `cargo bench --bench cpu` writes `target/weft-bench/{cpu,scaling}.csv`; then
 //! `cargo run --release --example plot` writes `docs/scaling.svg` and `docs/cpu.svg`.
+//! `-- --scaling NAME --machine TEXT` draws only the speed-up plot, from
+//! `target/weft-bench/NAME.csv` (a sweep run elsewhere, such as
+//! `cpu --bench --scaling-only --threads 1,2,4,8,16` on a many-core machine), into
+//! `docs/NAME.svg`, titled with TEXT.
 //! Plain SVG written by hand: no plotting dependency.
 
 use std::collections::BTreeMap;
@@ -26,6 +30,15 @@ fn wall(r: &Record) -> f64 {
 
 const WEFT: &str = "#d95f02";
 const RAYON: &str = "#1b9e77";
+const CHILI: &str = "#7570b3";
+/// The lines of the speed-up plot: variant, colour, dash pattern (chili forking at every join
+/// dashed beside chili's own join). Variants a workload lacks draw nothing.
+const LINES: [(&str, &str, &str); 4] = [
+    ("rayon", RAYON, ""),
+    ("weft", WEFT, ""),
+    ("chili", CHILI, ""),
+    ("chili-every-join", CHILI, "5 3"),
+];
 const FONT: &str = "font-family=\"sans-serif\"";
 
 fn svg_open(w: f64, h: f64, title: &str) -> String {
@@ -44,8 +57,8 @@ fn esc(s: &str) -> String {
         .replace('>', "&gt;")
 }
 
-fn legend(out: &mut String, x: f64, y: f64) {
-    for (i, (name, color)) in [("weft", WEFT), ("rayon", RAYON)].iter().enumerate() {
+fn legend(out: &mut String, x: f64, y: f64, entries: &[(&str, &str)]) {
+    for (i, (name, color)) in entries.iter().enumerate() {
         let x = x + i as f64 * 80.0;
         let _ = writeln!(
             out,
@@ -68,8 +81,20 @@ fn scaling(rows: &[Record], machine: &str) -> String {
     let nrows = panels.div_ceil(cols);
     let (w, h) = (pw * cols as f64 + 20.0, ph * nrows as f64 + 80.0);
     let mut out = svg_open(w, h, &format!("Speed-up over sequential code ({machine})"));
-    legend(&mut out, w / 2.0 - 70.0, 42.0);
-    let xs = [1usize, 2, 4, 8];
+    legend(
+        &mut out,
+        w / 2.0 - 150.0,
+        42.0,
+        &[
+            ("weft", WEFT),
+            ("rayon", RAYON),
+            ("chili", CHILI),
+            ("chili, every join (dashed)", CHILI),
+        ],
+    );
+    let mut xs: Vec<usize> = rows.iter().map(|r| r.threads).collect();
+    xs.sort_unstable();
+    xs.dedup();
     for (i, (name, rs)) in by.iter().enumerate() {
         let (ox, oy) = (10.0 + (i % cols) as f64 * pw, 55.0 + (i / cols) as f64 * ph);
         let (l, t, pr, pb) = (ox + 45.0, oy + 25.0, ox + pw - 15.0, oy + ph - 35.0);
@@ -86,11 +111,11 @@ fn scaling(rows: &[Record], machine: &str) -> String {
         };
         let ymax = xs
             .iter()
-            .flat_map(|&t| [speedup("weft", t), speedup("rayon", t)])
-            .flatten()
+            .flat_map(|&t| LINES.iter().map(move |l| (l.0, t)))
+            .filter_map(|(v, t)| speedup(v, t))
             .fold(2.0f64, f64::max)
             * 1.1;
-        let px = |k: usize| l + (pr - l) * k as f64 / 3.0;
+        let px = |k: usize| l + (pr - l) * k as f64 / (xs.len().max(2) - 1) as f64;
         let py = |s: f64| pb - (pb - t) * s / ymax;
         let _ = writeln!(
             out,
@@ -123,11 +148,11 @@ fn scaling(rows: &[Record], machine: &str) -> String {
         }
         let _ = writeln!(
             out,
-            "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" {FONT} font-size=\"10\">threads (2 cores)</text>",
+            "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" {FONT} font-size=\"10\">threads</text>",
             (l + pr) / 2.0,
             pb + 27.0
         );
-        for (variant, color) in [("rayon", RAYON), ("weft", WEFT)] {
+        for (variant, color, dash) in LINES {
             let pts: Vec<String> = xs
                 .iter()
                 .enumerate()
@@ -137,7 +162,7 @@ fn scaling(rows: &[Record], machine: &str) -> String {
                 .collect();
             let _ = writeln!(
                 out,
-                "<polyline points=\"{}\" fill=\"none\" stroke=\"{color}\" stroke-width=\"2\"/>",
+                "<polyline points=\"{}\" fill=\"none\" stroke=\"{color}\" stroke-width=\"2\" stroke-dasharray=\"{dash}\"/>",
                 pts.join(" ")
             );
             for p in &pts {
@@ -158,7 +183,12 @@ fn cpu(bars: &[(String, f64, f64)], machine: &str) -> String {
     let (w, row_h) = (820.0, 34.0);
     let h = 80.0 + row_h * bars.len() as f64;
     let mut out = svg_open(w, h, &format!("CPU time used, user+sys ({machine})"));
-    legend(&mut out, w / 2.0 - 70.0, 42.0);
+    legend(
+        &mut out,
+        w / 2.0 - 70.0,
+        42.0,
+        &[("weft", WEFT), ("rayon", RAYON)],
+    );
     let (l, r) = (230.0, w - 200.0);
     for (i, (name, weft, rayon)) in bars.iter().enumerate() {
         let y = 60.0 + i as f64 * row_h;
@@ -206,13 +236,22 @@ fn human(s: f64) -> String {
 
 fn main() {
     let root = workspace_root();
-    let machine = format!(
-        "{} vCPUs, shared",
-        std::thread::available_parallelism().map_or(0, |n| n.get())
-    );
+    let machine = weft_bench::opt::<String>("--machine").unwrap_or_else(|| {
+        format!(
+            "{} vCPUs, shared",
+            std::thread::available_parallelism().map_or(0, |n| n.get())
+        )
+    });
+    std::fs::create_dir_all(root.join("docs")).expect("docs/");
+    if let Some(name) = weft_bench::opt::<String>("--scaling") {
+        let svg = scaling(&read(&name), &machine);
+        let out = root.join(format!("docs/{name}.svg"));
+        std::fs::write(&out, svg).expect("write the scaling plot");
+        println!("wrote {}", out.display());
+        return;
+    }
     let scaling_rows = read("scaling");
     let cpu_rows = read("cpu");
-    std::fs::create_dir_all(root.join("docs")).expect("docs/");
 
     let svg = scaling(&scaling_rows, &machine);
     std::fs::write(root.join("docs/scaling.svg"), svg).expect("write scaling.svg");

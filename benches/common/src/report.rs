@@ -43,9 +43,12 @@ pub fn workspace_root() -> &'static Path {
         .expect("benches/common/ lies two levels below the workspace root")
 }
 
-/// Where results go: `target/weft-bench/` of the workspace.
+/// Where results go: `target/weft-bench/` of the workspace, or the folder `WEFT_BENCH_DIR`
+/// names (for a binary built here and run on another machine, where this checkout's path
+/// does not exist).
 pub fn results_dir() -> PathBuf {
-    workspace_root().join("target/weft-bench")
+    std::env::var_os("WEFT_BENCH_DIR")
+        .map_or_else(|| workspace_root().join("target/weft-bench"), PathBuf::from)
 }
 
 /// The header of the CSV files [`write_csv`] writes and [`read_csv`] reads.
