@@ -32,8 +32,12 @@ fn main() {
             .map(|t| t.trim().parse().expect("--threads 1,2,4,8"))
             .collect()
     });
+    // Fork rows take milliseconds a round: 21 rounds cost a few seconds and steady the
+    // medians, which on a shared VM swing by a third between neighbouring rounds.
+    let fork_rounds = if smoke { rounds } else { rounds.max(21) };
+    let small_tree = weft_bench::Node::tree(1_000);
     if weft_bench::flag("--scaling-only") {
-        scaling(quick, rounds, &sweep);
+        scaling(quick, rounds, fork_rounds, &small_tree, &sweep);
         println!("total {}", ex::since(start));
         return;
     }
@@ -78,10 +82,6 @@ fn main() {
     // a long second half at once, and spawns spread.
     let mut rows = Vec::new();
     let fib_n = if smoke { 20 } else { 30 };
-    // Fork rows take milliseconds a round: 21 rounds cost a few seconds and steady the
-    // medians, which on a shared VM swing by a third between neighbouring rounds.
-    let fork_rounds = if smoke { rounds } else { rounds.max(21) };
-    let small_tree = weft_bench::Node::tree(1_000);
     for threads in [1, 2] {
         let p = Pools::new(threads);
         rows.push(ex::fib(&p, fib_n, fork_rounds));
@@ -229,7 +229,7 @@ fn main() {
     println!("\nwrote {}", path.display());
 
     if !weft_bench::flag("--no-scaling") {
-        scaling(quick, rounds, &sweep);
+        scaling(quick, rounds, fork_rounds, &small_tree, &sweep);
     }
     println!("total {}", ex::since(start));
 }
@@ -268,25 +268,30 @@ fn every_join_table(every: &[ex::EveryJoin]) -> Vec<Record> {
     records
 }
 
-/// Wall and CPU of the headline workloads, the 1,000-node tree, and the forks with chili at
-/// every join, on pools of each size in `sweep` (`--threads`, default 1, 2, 4, 8).
-fn scaling(quick: bool, rounds: usize, sweep: &[usize]) {
+/// Wall and CPU of the headline workloads, the 1,000-node `small_tree` (`fork_rounds` rounds),
+/// and the forks with chili at every join, on pools of each size in `sweep` (`--threads`,
+/// default 1, 2, 4, 8).
+fn scaling(
+    quick: bool,
+    rounds: usize,
+    fork_rounds: usize,
+    small_tree: &weft_bench::Node,
+    sweep: &[usize],
+) {
     let big = if quick { 1_000_000 } else { 10_000_000 };
     let fib_n = if quick { 25 } else { 30 };
     let inputs = Headline::new(fib_n, big, big);
-    let small_tree = weft_bench::Node::tree(1_000);
-    let fork_rounds = rounds.max(21);
     let mut rows = Vec::new();
     let mut every = Vec::new();
     for &threads in sweep {
         let p = Pools::new(threads);
         rows.extend(ex::headline(&p, &inputs, rounds));
-        rows.push(ex::tree(&p, &small_tree, 1_000, fork_rounds));
+        rows.push(ex::tree(&p, small_tree, 1_000, fork_rounds));
         drop(p);
         every.extend(ex::every_join(
             threads,
             fib_n,
-            &small_tree,
+            small_tree,
             1_000,
             fork_rounds,
         ));
