@@ -109,6 +109,36 @@ pub(crate) struct WorkerThread {
     fork_marks: RefCell<Vec<(usize, Option<Mark>)>>,
 }
 
+/// A job a worker took from outside its own queues ([`WorkerThread::steal`],
+/// [`WorkerThread::steal_fork`]), with the region it belongs to.
+pub(crate) struct Stolen {
+    pub(crate) job: JobRef,
+    pub(crate) region: RegionTag,
+    /// Whether it is a piece of work already running in the pool (from another worker's
+    /// deque, lanes or fork stack, or a region's queue), not a whole job from outside (the
+    /// injector) or this seat's broadcast. Only a piece says anything about the forks of the
+    /// worker it came from (`wait.rs`, the search's eager start).
+    pub(crate) piece: bool,
+}
+
+impl Stolen {
+    fn piece(job: JobRef, region: RegionTag) -> Stolen {
+        Stolen {
+            job,
+            region,
+            piece: true,
+        }
+    }
+
+    fn whole(job: JobRef) -> Stolen {
+        Stolen {
+            job,
+            region: NO_REGION,
+            piece: false,
+        }
+    }
+}
+
 /// How old the other workers' private forks are, from two looks a doze or more apart
 /// ([`WorkerThread::age_forks`]; ordered from the least to the most worth taking).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -519,13 +549,14 @@ impl WorkerThread {
     /// belongs to: the seat's broadcast lane, another worker's deque (random start), another
     /// worker's lanes, the queues of the pool's isolated regions, then the injector. For a
     /// worker in no region (one inside a region takes only its region's jobs: `wait.rs`).
-    pub(crate) fn steal(&self) -> Option<(JobRef, RegionTag)> {
+    /// [`Stolen::piece`] says which of these it was.
+    pub(crate) fn steal(&self) -> Option<Stolen> {
         debug_assert!(
             self.region().is_none(),
             "an isolated worker stealing at large"
         );
         if let Some(job) = retry(|| self.seat().broadcasts.steal()) {
-            return Some((job, NO_REGION));
+            return Some(Stolen::whole(job));
         }
         let from_members = self.with_members(|members| {
             let n = members.len();
@@ -540,26 +571,25 @@ impl WorkerThread {
                 .find_map(|other| retry(|| other.stealer.steal()).map(|job| (job, NO_REGION)))
                 .or_else(|| members.iter().find_map(|m| m.lanes.steal(|_| true)))
         });
-        if from_members.is_some() {
+        if let Some((job, region)) = from_members {
             self.shared.counters.stolen();
-            return from_members;
+            return Some(Stolen::piece(job, region));
         }
         let from_region = self.with_regions(|regions| {
             regions
                 .iter()
                 .find_map(|region| Some((region.take()?, region.tag())))
         });
-        if from_region.is_some() {
+        if let Some((job, region)) = from_region {
             self.shared.counters.stolen();
-            return from_region;
+            return Some(Stolen::piece(job, region));
         }
-        retry(|| self.registry.injector().steal_batch_and_pop(&self.deque))
-            .map(|job| (job, NO_REGION))
+        retry(|| self.registry.injector().steal_batch_and_pop(&self.deque)).map(Stolen::whole)
     }
 
     /// Takes the oldest fork of another worker that keeps it private, with its region (a
     /// cold steal, with a heavy fence: for a worker about to sleep; see `fork.rs`).
-    pub(crate) fn steal_fork(&self) -> Option<(JobRef, RegionTag)> {
+    pub(crate) fn steal_fork(&self) -> Option<Stolen> {
         let found = self.with_members(|members| {
             members
                 .iter()
@@ -574,7 +604,7 @@ impl WorkerThread {
                 })
         })?;
         self.shared.counters.stolen();
-        Some(found)
+        Some(Stolen::piece(found.0, found.1))
     }
 
     /// Looks at every other worker's fork stack and says how old the oldest private forks

@@ -7,10 +7,12 @@
 
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 use weft_core::{join, ThreadPool, ThreadPoolBuilder};
-use weft_testkit::{spin_for, within};
+use weft_testkit::{
+    fail_unless_no_two_free_cores, median_of_21, spin_for, within, TWO_SPINS_BOUND,
+};
 
 const LIMIT: Duration = Duration::from_secs(30);
 
@@ -258,63 +260,6 @@ fn plain_spinning_cores(time: Duration) -> f64 {
         a.join().unwrap() + b.join().unwrap()
     });
     (spin * spins).as_secs_f64() / start.elapsed().as_secs_f64()
-}
-
-/// The median of `rounds()` run 21 times (each returns how long it took).
-fn median_of_21(mut round: impl FnMut() -> Duration) -> Duration {
-    let mut times: Vec<Duration> = (0..21).map(|_| round()).collect();
-    times.sort();
-    times[10]
-}
-
-/// How long (median) two 1 ms spins on two threads may take to count as side by side: the
-/// generous bound of the chili#33 guard (a pool that hands `b` over late takes 2 ms).
-const TWO_SPINS_BOUND: Duration = Duration::from_micros(1600);
-
-/// Fails with `failure` if two plain threads can run side by side on this machine right now;
-/// if they cannot either (other processes hold the cores), the check was inconclusive: says
-/// so on stderr and returns.
-fn fail_unless_no_two_free_cores(failure: String) {
-    let plain = plain_threads_median();
-    assert!(
-        plain >= TWO_SPINS_BOUND,
-        "{failure}; two plain threads spin 1 ms each side by side in {plain:?} (median)"
-    );
-    // Straight to stderr, past the test harness's capture: a pass that proved nothing shows.
-    let _ = writeln!(
-        std::io::stderr(),
-        "inconclusive: {failure}; two plain threads took {plain:?} (median) for two 1 ms \
-         spins too: no two free cores at the moment"
-    );
-}
-
-/// The shape of `an_idle_thread_takes_the_second_half_of_a_join_promptly` with plain threads:
-/// one unparks the other, both spin 1 ms, the first parks until the second is done.
-fn plain_threads_median() -> Duration {
-    let done = Arc::new(AtomicBool::new(true));
-    let (done2, waiter) = (done.clone(), std::thread::current());
-    let (tx, rx) = std::sync::mpsc::channel::<()>();
-    let helper = std::thread::spawn(move || {
-        while rx.recv().is_ok() {
-            spin_for(Duration::from_millis(1));
-            done2.store(true, Ordering::SeqCst);
-            waiter.unpark();
-        }
-    });
-    let median = median_of_21(|| {
-        std::thread::sleep(Duration::from_millis(2));
-        done.store(false, Ordering::SeqCst);
-        let start = Instant::now();
-        tx.send(()).unwrap();
-        spin_for(Duration::from_millis(1));
-        while !done.load(Ordering::SeqCst) {
-            std::thread::park();
-        }
-        start.elapsed()
-    });
-    drop(tx);
-    helper.join().unwrap();
-    median
 }
 
 #[test]

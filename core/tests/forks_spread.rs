@@ -4,23 +4,20 @@
 #![cfg(all(target_os = "linux", not(miri)))]
 
 use std::time::Duration;
-use weft_core::ThreadPoolBuilder;
-use weft_testkit::spin_for;
+use weft_core::{ThreadPool, ThreadPoolBuilder};
+use weft_testkit::{fail_unless_no_two_free_cores, spin_for};
 
 fn cpu() -> i32 {
     // SAFETY: takes no arguments and touches no memory of ours.
     unsafe { libc::sched_getcpu() }
 }
 
-#[test]
-fn the_worker_woken_for_a_fork_leaves_its_wakers_cpu() {
-    if std::thread::available_parallelism().map_or(1, |n| n.get()) < 2 || cpu() < 0 {
-        return;
-    }
-    let pool = ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+/// Runs 20 rounds of `join(spin 2 ms, where am I)` after a pause long enough for the other
+/// worker to fall into its deep sleep; asserts that every stolen second half ran on another
+/// CPU than its owner, and returns how many were stolen.
+fn stolen_of_20(pool: &ThreadPool) -> usize {
     let mut stolen = 0;
     for round in 0..20 {
-        // Long enough for the other worker to fall into its deep sleep.
         std::thread::sleep(Duration::from_millis(5));
         let (owner_cpu, (thief, thief_cpu)) = pool.install(|| {
             let here = cpu();
@@ -39,9 +36,28 @@ fn the_worker_woken_for_a_fork_leaves_its_wakers_cpu() {
             );
         }
     }
-    // An idle worker takes the second half of a 2 ms join at once (`lazy_fork.rs`).
-    assert!(
-        stolen >= 15,
-        "only {stolen} of 20 second halves were stolen"
-    );
+    stolen
+}
+
+#[test]
+fn the_worker_woken_for_a_fork_leaves_its_wakers_cpu() {
+    if std::thread::available_parallelism().map_or(1, |n| n.get()) < 2 || cpu() < 0 {
+        return;
+    }
+    let pool = ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+    // An idle worker takes the second half of a 2 ms join at once (`fork_promotion.rs`), so
+    // most rounds test the CPU. Up to three tries: a woken thread that the OS (or, on a VM,
+    // the host) keeps from a free core for milliseconds misses the 2 ms in any pool; then
+    // plain threads miss it too, and the count was inconclusive.
+    let mut counts = Vec::new();
+    while counts.len() < 3 {
+        let stolen = stolen_of_20(&pool);
+        if stolen >= 15 {
+            return;
+        }
+        counts.push(stolen);
+    }
+    fail_unless_no_two_free_cores(format!(
+        "only {counts:?} of 20 second halves were stolen in three tries"
+    ));
 }

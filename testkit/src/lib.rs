@@ -16,11 +16,14 @@
 //! - [`mixed_magnitudes`]: floats whose sum depends on its grouping.
 //! - [`for_each_index`]: a parallel loop of `join`s, for the scheduler's tests.
 //! - [`spin_for`]: computes for a given time, holding a worker busy.
+//! - [`fail_unless_no_two_free_cores`]: tells a failed timing check from a machine whose
+//!   cores are taken (`cores`).
 //! - [`quiet_panics`]: keeps the panics a test makes on purpose off the output.
 //! - `inputs` (feature `proptest`): the input strategies of the property tests.
 
 #![deny(missing_docs)]
 
+mod cores;
 mod drops;
 mod floats;
 mod forks;
@@ -33,6 +36,9 @@ mod spin;
 mod watchdog;
 mod weights;
 
+pub use cores::{
+    fail_unless_no_two_free_cores, median_of_21, plain_threads_median, TWO_SPINS_BOUND,
+};
 pub use drops::{Counted, DropCounter};
 pub use floats::mixed_magnitudes;
 pub use forks::for_each_index;
