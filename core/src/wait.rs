@@ -277,10 +277,12 @@ impl WorkerThread {
     /// (`eager`) starts at 3: that job showed that the forks here live long enough to share.
     /// Only a piece of another worker's work counts ([`Stolen::piece`]): a whole job from
     /// outside the pool (an `install`, a scope's body) that runs long says nothing about
-    /// anyone's forks, and its runner, a taker at once, went to sleep first of all and came
-    /// out of a round in another order than it went in: in a loop of scopes of 10,000 tiny
-    /// spawns on 2 threads, the helper then sat on the spawner's CPU, dozed and was woken
-    /// again some 40 times a scope (1.2-1.5 ms a scope, against 0.8 ms without the rule).
+    /// anyone's forks. Measured, not derived: with the rule applied to such jobs too, a loop
+    /// of scopes of 10,000 tiny spawns on a 2-vCPU VM settled into a pattern where the
+    /// helper shared the spawner's CPU, stole one job, dozed and was woken again 20-50 times
+    /// a scope, preempting the spawner each time (1.4-1.9x rayon's time; one or two
+    /// wake-ups a scope and 0.6-0.8x without). The price: the runner of a long injected job
+    /// dozes once before it takes forks, one timed wake-up more per idle spell.
     ///
     /// So work that ends within a doze is not shared: not the fork of a busy owner's short
     /// job (a 1,000-node tree summed in 4 µs, over and over, is never stolen from), and an
