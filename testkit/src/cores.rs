@@ -68,14 +68,7 @@ pub fn fail_unless_no_two_free_cores(failure: String) {
 /// the other and both spin, the first parking until the second is done: the shape of a
 /// `join(spin 1 ms, spin 1 ms)` on an idle pool, without the pool. About 1 ms where two cores
 /// are free and a woken thread gets one at once; 2 ms where it waits for its waker's core.
-///
-/// # Examples
-///
-/// ```
-/// use std::time::Duration;
-/// assert!(weft_testkit::plain_threads_median() >= Duration::from_millis(1));
-/// ```
-pub fn plain_threads_median() -> Duration {
+fn plain_threads_median() -> Duration {
     let done = Arc::new(AtomicBool::new(true));
     let (done2, waiter) = (done.clone(), std::thread::current());
     let (tx, rx) = std::sync::mpsc::channel::<()>();

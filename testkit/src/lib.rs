@@ -36,9 +36,7 @@ mod spin;
 mod watchdog;
 mod weights;
 
-pub use cores::{
-    fail_unless_no_two_free_cores, median_of_21, plain_threads_median, TWO_SPINS_BOUND,
-};
+pub use cores::{fail_unless_no_two_free_cores, median_of_21, TWO_SPINS_BOUND};
 pub use drops::{Counted, DropCounter};
 pub use floats::mixed_magnitudes;
 pub use forks::for_each_index;
