@@ -23,7 +23,9 @@
 //!   seen a fork as old as its doze, or none, by the stacks' [`ForkStack::mark`]s, and pokes
 //!   the other workers' stacks (`sleep/README.md`); a stack stays poked while two takers or
 //!   more want forks, and is settled again once the owner has offered the only taker a fork
-//!   ([`ForkStack::look`]: the taker pokes again if it missed that fork). The oldest fork is
+//!   ([`ForkStack::look`]), until the owner gets a published job back itself: then it pokes
+//!   its own stack, and its next fork offers again (`WorkerThread::took_back`). The oldest
+//!   fork is
 //!   the biggest piece of a divide and conquer, so a thief gets the most work per steal.
 //! * **A cold steal** ([`ForkStack::steal`]). An idle worker that found nothing public, as a
 //!   taker about to sleep, takes the oldest fork of a busy owner directly, if that owner has
@@ -245,7 +247,9 @@ impl ForkStack {
 
     /// A taker asks this stack's owner to publish its forks: its next push takes the slow
     /// path. Release: an owner that sees the poke (Acquire, in `push`) sees the taker counted.
-    /// A taker fences between counting itself and poking (see [`settle`](Self::settle)).
+    /// A taker fences between counting itself and poking (see [`settle`](Self::settle)). The
+    /// owner pokes its own stack too, when it gets back a job it published, which may be
+    /// one it offered before settling ([`look`](Self::look)).
     pub(crate) fn poke(&self) {
         self.limit.store(POKED, Ordering::Release);
     }
@@ -282,11 +286,12 @@ impl ForkStack {
     /// persist", `sleep/README.md`): a taker that counted itself after this look finds its
     /// poke kept, and one counted before it is seen here. One taker is then served by the
     /// offer that follows the look: the owner publishes for it (or has published already) and
-    /// announces the fork, which wakes it or leaves a searcher that finds it. It takes that
-    /// fork, or, if the join takes it back first, searches on and pokes again once a fork is a
-    /// doze old (`wait.rs`). Until then the owner's forks skip the slow path: a fork the join
-    /// took back is not published again and again for a taker still on its way. Two takers or
-    /// more keep the stack poked, each wanting a fork.
+    /// announces the fork, which wakes it or leaves a searcher that finds it. Until a thief
+    /// takes that fork the owner's forks skip the slow path: one published fork is enough
+    /// for a taker still on its way. If the owner gets it back instead (its join, or its
+    /// wait, pops it), it pokes its own stack (`WorkerThread::took_back`) and its next fork
+    /// looks again: the taker may have missed the fork and be asleep. Two takers or more keep
+    /// the stack poked, each wanting a fork.
     pub(crate) fn look(&self, sleep: &Sleep) -> bool {
         let mut takers = sleep.takers();
         if takers <= 1 && self.settle() {

@@ -450,13 +450,29 @@ impl WorkerThread {
     /// Pops the most recently published job of this worker's deque (work of no region).
     #[inline]
     pub(crate) fn take_local_job(&self) -> Option<JobRef> {
-        self.deque.pop()
+        let job = self.deque.pop()?;
+        self.took_back();
+        Some(job)
     }
 
     /// Pops the most recently published fork of this worker's lane for its current region.
     #[inline]
     pub(crate) fn take_lane_job(&self) -> Option<JobRef> {
-        self.own_lanes.pop()
+        let job = self.own_lanes.pop()?;
+        self.took_back();
+        Some(job)
+    }
+
+    /// This worker got back a job it had published, which may be the fork its stack offered
+    /// a lone taker before settling (`ForkStack::look`): the taker missed it, and may be
+    /// asleep by now, so the owner's next fork must look at the pool again. Without this,
+    /// forks made after the settle stayed private beside a sleeping taker, and a join whose
+    /// `a` waits for its `b` outside weft hung (`tests/lazy_fork.rs`,
+    /// `a_join_after_a_taken_back_offer_is_still_seen`; rule "pokes persist",
+    /// `sleep/README.md`).
+    #[inline]
+    fn took_back(&self) {
+        self.shared.forks.poke();
     }
 
     /// Takes a job of `region` (this worker's current one): from its own lane, the region's

@@ -314,6 +314,49 @@ fn a_join_fed_by_its_second_half_completes_on_eight_busy_threads() {
     join_fed_by_its_second_half(8, true);
 }
 
+/// A stream of short joins, a pause without forks, then `join(|| rx.recv(), || tx.send(..))`
+/// on 2 threads. The idle worker becomes a taker during the stream; the owner's next fork
+/// offers it a fork and settles its stack (`ForkStack::look`), but the offered fork is short
+/// and the owner's join takes it back before the taker, still spinning, sees it. The taker
+/// then sleeps, its last looks finding no fork (the pause). Before the owner re-poked its own
+/// stack on taking a published job back (`WorkerThread::took_back`), its later forks stayed
+/// private, nobody woke the taker, and the final join hung in every round on a 2-vCPU VM
+/// (rayon completes: its `b` is pushed where the sleeper is woken for it).
+#[test]
+fn a_join_after_a_taken_back_offer_is_still_seen() {
+    within(LIMIT, || {
+        let pool = pool(2);
+        for round in 0..20 {
+            let received = pool.install(|| {
+                let start = Instant::now();
+                while start.elapsed() < Duration::from_millis(3) {
+                    join(
+                        || spin_for(Duration::from_micros(1)),
+                        || spin_for(Duration::from_micros(1)),
+                    );
+                    spin_for(Duration::from_micros(4));
+                }
+                spin_for(Duration::from_millis(2));
+                let (tx, rx) = std::sync::mpsc::sync_channel::<()>(0);
+                let (received, _) = join(
+                    move || rx.recv_timeout(Duration::from_secs(5)).is_ok(),
+                    move || {
+                        // Err only once `a` gave up: the assertion below reports that.
+                        let _ = tx.send(());
+                    },
+                );
+                received
+            });
+            assert!(
+                received,
+                "round {round}: b stayed private beside a sleeping taker"
+            );
+            // Idle long enough for the workers to sleep between rounds.
+            std::thread::sleep(Duration::from_millis(3));
+        }
+    });
+}
+
 /// Two halves that meet at a barrier, at the bottom of a recursion under `DEPTH` joins whose
 /// second halves are still on the owner's fork stack: `a` blocks in plain user code until `b`
 /// runs elsewhere. A scheduler that runs deep joins one half after the other, recording
