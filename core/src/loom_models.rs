@@ -13,7 +13,7 @@ use crate::latch::{CountLatch, Latch, SpinLatch};
 use crate::loom::atomic::{AtomicU64, AtomicUsize, Ordering};
 use crate::loom::Arc;
 use crate::parker::Parker;
-use crate::sleep::{Nap, Sleep};
+use crate::sleep::Sleep;
 use loom::thread;
 
 /// A latch set on one thread wakes its owner parked on another, and publishes what the
@@ -80,7 +80,7 @@ fn search(sleep: &Sleep, index: usize, queue: &AtomicUsize, taken: &AtomicUsize,
                 found = true;
                 break;
             }
-            sleep.sleep(index, &parker, Nap::Deep, || {
+            sleep.sleep(index, &parker, None, || {
                 queue.load(Ordering::SeqCst) == 0 && taken.load(Ordering::SeqCst) < jobs
             });
         }
@@ -238,56 +238,6 @@ fn a_fork_made_as_a_worker_becomes_a_taker_is_seen_by_one_side() {
     });
 }
 
-/// A taker's first sleep in a 2-worker pool (`wait.rs`, phase `Taking`), while the other
-/// worker, idle at first (searching, its forks published), runs again and forks. If the
-/// taker's registration counts both workers idle, it sleeps until woken, with no timed sleep
-/// and no heavy fence: the owner's fork must then see its poke and publish (and so wake it,
-/// or leave it a fork it sees before parking). Otherwise the taker's timed sleep ends, it
-/// fences, and either sees the private fork (a cold steal) or sleeps until woken. A fork
-/// nobody publishes beside a taker parked for good is a deadlock, which loom reports (README,
-/// rule "an idle pool needs no fence").
-#[test]
-fn a_taker_that_finds_the_pool_idle_is_woken_by_the_next_fork() {
-    loom::model(|| {
-        let sleep = Arc::new(Sleep::new());
-        let stack = Arc::new(ForkStack::with_fences(true));
-        let published = Arc::new(AtomicUsize::new(0));
-        // The owner is idle: searching, with nothing private.
-        sleep.start_searching();
-        let taker = {
-            let (sleep, stack, published) = (sleep.clone(), stack.clone(), published.clone());
-            thread::spawn(move || {
-                let parker = Arc::new(Parker::new());
-                let nothing = || published.load(Ordering::SeqCst) == 0 && stack.is_empty();
-                become_taker(&sleep, &stack);
-                let first = Nap::ForUnlessAllIdle(std::time::Duration::from_millis(1), 2);
-                // `false`: the sleep was cancelled, timed out, or ended spuriously (loom
-                // ends a timed park at once); then the heavy fence and one look, as `search`.
-                if !sleep.sleep(1, &parker, first, nothing) {
-                    crate::fence::heavy();
-                    if nothing() {
-                        sleep.sleep(1, &parker, Nap::Deep, nothing);
-                    }
-                }
-                assert!(!nothing(), "the taker woke to nothing");
-            })
-        };
-        // The owner runs again and forks.
-        if sleep.stop_searching() {
-            sleep.wake_one_if(|| published.load(Ordering::SeqCst) > 0);
-        }
-        let job = Counted(AtomicUsize::new(0));
-        // SAFETY: the job outlives the model's use of the stack; it is never executed.
-        let (_, slow) = stack.push(unsafe { JobRef::new(&job) });
-        if slow && stack.look(&sleep) {
-            // The offer: the fork goes public and the pool hears of it.
-            published.fetch_add(1, Ordering::SeqCst);
-            sleep.new_fork(false);
-        }
-        taker.join().unwrap();
-    });
-}
-
 /// An owner settles its fork stack (nobody took forks when it looked) while a worker becomes
 /// a taker and pokes the stack: the stack ends poked, or the owner's look sees the taker and
 /// offers it a fork. Never neither: the owner's forks would stay private while the taker
@@ -412,7 +362,7 @@ fn isolated_wait(sleep: &Sleep, queue: &AtomicUsize, latch: &SpinLatch, parker: 
             if take() {
                 break true;
             }
-            sleep.sleep(0, parker, Nap::Deep, || {
+            sleep.sleep(0, parker, None, || {
                 queue.load(Ordering::SeqCst) == 0 && latch.core().get_sleepy()
             });
         };

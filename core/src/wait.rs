@@ -38,7 +38,6 @@ use crate::handoff;
 use crate::isolate::Region;
 use crate::job::JobRef;
 use crate::latch::CoreLatch;
-use crate::sleep::Nap;
 use crate::worker::{current_parker, ForkAge, Stolen, WorkerThread};
 use std::time::{Duration, Instant};
 
@@ -217,7 +216,7 @@ impl WorkerThread {
             }
             let parker = current_parker();
             self.passively(|| {
-                region.sleep.sleep(self.index(), &parker, Nap::Deep, || {
+                region.sleep.sleep(self.index(), &parker, None, || {
                     !self.region_has_work(region) && latch.get_sleepy()
                 });
             });
@@ -271,8 +270,6 @@ impl WorkerThread {
     ///    [`RECHECK_AFTER`]: an owner that forked just as we became a taker may have missed
     ///    us (its look at the counters is relaxed), and we may have missed its fork. After
     ///    that sleep a heavy fence settles it (`sleep/README.md`, rule "forks vs. takers").
-    ///    If our registration finds no member of the pool running, there is no such owner,
-    ///    and the sleep lasts until woken (rule "an idle pool needs no fence").
     /// 4. [`Phase::Fenced`]: a cold steal, then a deep sleep until woken.
     ///
     /// A taker woken by a waker, or back from its deep sleep, that finds no work starts over
@@ -296,8 +293,8 @@ impl WorkerThread {
     /// A loop of pieces that each last a few dozes (800 µs of 50 µs leaves, over and over)
     /// is shared on both counts: a look pair one doze apart finds a fork that old, and the
     /// thief, back from its piece, takes the next one at once. A
-    /// worker that stays idle beside a running one pays one `membarrier`; one in a pool gone
-    /// idle, or woken often, pays none. An owner that forks while a taker sleeps publishes at once:
+    /// worker that stays idle pays one `membarrier`, as before the doze existed, and one that
+    /// is woken often pays none. An owner that forks while a taker sleeps publishes at once:
     /// `join(spin, spin)` on an idle pool takes one spin, not two.
     fn search(&self, until: Until<'_>, eager: bool) -> Option<Stolen> {
         let sleep = &self.registry().sleep;
@@ -322,7 +319,7 @@ impl WorkerThread {
             backoff.reset();
             let parker = current_parker();
             let doze_for = |time| {
-                sleep.sleep(self.index(), &parker, Nap::For(time), || {
+                sleep.sleep(self.index(), &parker, Some(time), || {
                     self.still_idle(until, false)
                 });
             };
@@ -350,18 +347,10 @@ impl WorkerThread {
                     if let Some(found) = self.steal_fork() {
                         break Some(found);
                     }
-                    let nap = match phase {
-                        // Where no member runs, no owner can have pushed a fork that missed
-                        // our poke: an idle worker has published its forks, and its next fork
-                        // sees the poke (README, rule "an idle pool needs no fence").
-                        Phase::Taking => Nap::ForUnlessAllIdle(
-                            RECHECK_AFTER,
-                            self.with_members(|members| members.len()),
-                        ),
-                        _ => Nap::Deep,
-                    };
-                    let woken =
-                        sleep.sleep(self.index(), &parker, nap, || self.still_idle(until, true));
+                    let timeout = (phase == Phase::Taking).then_some(RECHECK_AFTER);
+                    let woken = sleep.sleep(self.index(), &parker, timeout, || {
+                        self.still_idle(until, true)
+                    });
                     if phase == Phase::Taking && !woken {
                         if self.done(until) {
                             break None;

@@ -230,15 +230,12 @@ impl WorkerThread {
         }
     }
 
-    /// Makes this worker current and registered again while `f` runs (exit handlers: the
-    /// thread is still this pool's worker to user code while the handler runs). Registered,
-    /// because a handler that joins may search and sleep among the pool's workers: every
-    /// thread counted in the sleep counters is a member, which a taker's count of idle
-    /// workers relies on (`wait.rs`, `search`), and its fork stack is poked like any other.
+    /// Makes this worker current again without registering (exit handlers: the thread is
+    /// still this pool's worker to user code while the handler runs).
     pub(crate) fn with_current<R>(&self, f: impl FnOnce() -> R) -> R {
-        self.enter();
+        CURRENT.with(|c| c.set(self));
         let result = f();
-        self.leave();
+        CURRENT.with(|c| c.set(ptr::null()));
         result
     }
 
@@ -550,7 +547,7 @@ impl WorkerThread {
     }
 
     /// The pool's registered workers, refreshed when registration changed.
-    pub(crate) fn with_members<R>(&self, f: impl FnOnce(&[Arc<ThreadShared>]) -> R) -> R {
+    fn with_members<R>(&self, f: impl FnOnce(&[Arc<ThreadShared>]) -> R) -> R {
         // Borrowed, not cloned: a clone of the list's `Arc` per steal would be a contended
         // read-modify-write on its count, shared by every searching worker.
         f(self

@@ -12,19 +12,6 @@ use counters::{
 };
 use std::time::Duration;
 
-/// How long a sleep lasts at most ([`Sleep::sleep`]).
-#[derive(Clone, Copy, Debug)]
-pub(crate) enum Nap {
-    /// Until woken.
-    Deep,
-    /// At most this long (`wait.rs`: a search's doze or rest).
-    For(Duration),
-    /// At most this long, unless the sleeper's registration finds every one of the pool's
-    /// `members` workers idle, itself included: then until woken (`wait.rs`: a taker's first
-    /// sleep, which a pool with no running worker need not end to fence).
-    ForUnlessAllIdle(Duration, usize),
-}
-
 /// A registered sleeper: the slot it serves and the parker of the thread that sleeps there.
 #[derive(Debug)]
 struct Sleeper {
@@ -220,39 +207,25 @@ impl Sleep {
     /// source of work and every wake condition (latch, termination, stepping aside), and
     /// return false to cancel the sleep. The worker may also wake spuriously; callers loop.
     ///
-    /// `nap` bounds the park (see `wait.rs`: a search's doze, and a taker's first sleep,
-    /// after which it issues the heavy fence). With [`Nap::ForUnlessAllIdle`], the count of
-    /// idle workers is the one this registration's read-modify-write returns: every worker
-    /// counted searching or sleeping there makes its next move after this registration (its
-    /// own read-modify-write of the counters follows it, and synchronises with it), README,
-    /// rule "an idle pool needs no fence".
+    /// With a `timeout`, the worker parks at most that long (see `wait.rs`: a search's doze,
+    /// and a taker's first sleep, after which it issues the heavy fence).
     pub(crate) fn sleep(
         &self,
         index: usize,
         parker: &Arc<Parker>,
-        nap: Nap,
+        timeout: Option<Duration>,
         still_idle: impl FnOnce() -> bool,
     ) -> bool {
-        let timeout = {
+        {
             let mut sleepers = self.sleepers.lock().unwrap();
             sleepers.push(Sleeper {
                 index,
                 parker: parker.clone(),
             });
-            // SeqCst: see README, rule "work vs. sleeper" (and "an idle pool needs no fence").
-            let old = self
-                .counters
+            // SeqCst: see README, rule "work vs. sleeper".
+            self.counters
                 .fetch_add(SEARCHING_TO_SLEEPING, Ordering::SeqCst);
-            match nap {
-                Nap::Deep => None,
-                Nap::For(time) => Some(time),
-                Nap::ForUnlessAllIdle(time, members) => {
-                    let now = Counters::from_word(old.wrapping_add(SEARCHING_TO_SLEEPING));
-                    let idle = now.searching() as usize + now.sleeping() as usize;
-                    (idle < members).then_some(time)
-                }
-            }
-        };
+        }
         // SeqCst fence: pairs with the producer's fence in `new_work` (README, rule "work
         // vs. sleeper").
         fence(Ordering::SeqCst);
