@@ -25,8 +25,8 @@
 //!   more want forks, and is settled again once the owner has offered the only taker a fork
 //!   ([`ForkStack::look`]), until the owner gets a published job back itself: then it pokes
 //!   its own stack, and its next fork offers again (`WorkerThread::took_back`). The oldest
-//!   fork is
-//!   the biggest piece of a divide and conquer, so a thief gets the most work per steal.
+//!   fork is the biggest piece of a divide and conquer, so a thief gets the most work per
+//!   steal.
 //! * **A cold steal** ([`ForkStack::steal`]). An idle worker that found nothing public, as a
 //!   taker about to sleep, takes the oldest fork of a busy owner directly, if that owner has
 //!   nothing published (a published fork is older still). This is what keeps a fork
