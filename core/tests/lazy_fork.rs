@@ -315,6 +315,18 @@ fn a_join_fed_by_its_second_half_completes_on_eight_busy_threads() {
     join_fed_by_its_second_half(8, true);
 }
 
+/// Joins of two 1 µs halves, `gap` apart, for `length`.
+fn short_joins_for(length: Duration, gap: Duration) {
+    let start = Instant::now();
+    while start.elapsed() < length {
+        join(
+            || spin_for(Duration::from_micros(1)),
+            || spin_for(Duration::from_micros(1)),
+        );
+        spin_for(gap);
+    }
+}
+
 /// A stream of short joins, a pause without forks, then `join(|| rx.recv(), || tx.send(..))`
 /// on 2 threads. The idle worker becomes a taker during the stream; the owner's next fork
 /// offers it a fork and settles its stack (`ForkStack::look`), but the offered fork is short
@@ -329,14 +341,7 @@ fn a_join_after_a_taken_back_offer_is_still_seen() {
         let pool = pool(2);
         for round in 0..20 {
             let received = pool.install(|| {
-                let start = Instant::now();
-                while start.elapsed() < Duration::from_millis(3) {
-                    join(
-                        || spin_for(Duration::from_micros(1)),
-                        || spin_for(Duration::from_micros(1)),
-                    );
-                    spin_for(Duration::from_micros(4));
-                }
+                short_joins_for(Duration::from_millis(3), Duration::from_micros(4));
                 spin_for(Duration::from_millis(2));
                 let (tx, rx) = std::sync::mpsc::sync_channel::<()>(0);
                 let (received, _) = join(
@@ -402,17 +407,10 @@ const STRANDED_AFTER: Duration = Duration::from_secs(1);
 fn warm_up(rng: &mut Rng) {
     match rng.below(4) {
         0 => {
-            // A stream of short joins (the `a_join_after_a_taken_back_offer_is_still_seen`
-            // shape, with a random length and gap).
+            // The `a_join_after_a_taken_back_offer_is_still_seen` shape, with a random length
+            // and gap.
             let (length, gap) = (rng.below(3000), rng.below(20));
-            let start = Instant::now();
-            while start.elapsed() < Duration::from_micros(length) {
-                join(
-                    || spin_for(Duration::from_micros(1)),
-                    || spin_for(Duration::from_micros(1)),
-                );
-                spin_for(Duration::from_micros(gap));
-            }
+            short_joins_for(Duration::from_micros(length), Duration::from_micros(gap));
         }
         1 => {
             fn sum(range: std::ops::Range<u64>) -> u64 {
@@ -488,6 +486,12 @@ fn wait_for_a_sibling(rng: &mut Rng) -> bool {
     }
 }
 
+/// A warm-up, then a wait on a sibling job: whether the sibling ran in time.
+fn warm_up_and_wait(rng: &mut Rng) -> bool {
+    warm_up(rng);
+    wait_for_a_sibling(rng)
+}
+
 /// Random rounds, each on a pool of 2, 3 or 4 threads: a warm-up, then a wait on a sibling
 /// job, run directly, inside `isolate`, as the first half of a join or inside a spawned task,
 /// with random pauses between rounds so that workers sleep at any point of the protocol.
@@ -512,20 +516,11 @@ fn random_waits_on_a_sibling_job_complete() {
             let context = rng.below(4);
             let mut own = Rng::new(rng.next_u64());
             let received = pools[threads].install(|| match context {
-                0 => {
-                    warm_up(&mut own);
-                    wait_for_a_sibling(&mut own)
-                }
-                1 => isolate(|| {
-                    warm_up(&mut own);
-                    wait_for_a_sibling(&mut own)
-                }),
+                0 => warm_up_and_wait(&mut own),
+                1 => isolate(|| warm_up_and_wait(&mut own)),
                 2 => {
                     join(
-                        || {
-                            warm_up(&mut own);
-                            wait_for_a_sibling(&mut own)
-                        },
+                        || warm_up_and_wait(&mut own),
                         || spin_for(Duration::from_micros(50)),
                     )
                     .0
@@ -533,10 +528,7 @@ fn random_waits_on_a_sibling_job_complete() {
                 _ => {
                     let received = AtomicBool::new(false);
                     scope(|s| {
-                        s.spawn(|_| {
-                            warm_up(&mut own);
-                            received.store(wait_for_a_sibling(&mut own), Ordering::Relaxed);
-                        })
+                        s.spawn(|_| received.store(warm_up_and_wait(&mut own), Ordering::Relaxed))
                     });
                     received.into_inner()
                 }
