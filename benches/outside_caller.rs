@@ -2,10 +2,13 @@
 //! `par_iter().sum()` from the main thread, on weft's global pool beside rayon's.
 //!
 //! `cargo bench --bench outside_caller [-- --threads N]`: both global pools get N threads
-//! (default 2, the machine's cores). Two cases: calls back to back (the pools' threads are still
-//! awake), and calls 1 ms apart (they have gone to sleep, so each call pays a wake-up). Rounds alternate weft and
-//! rayon in this one process; each figure is the median over rounds of the mean per call. CPU
-//! is the whole process's user + sys time per call, spinning after the call included.
+//! (default 2, the machine's cores). Three cases: calls back to back (the pools' threads are
+//! still awake), calls 50 µs apart with the caller computing in between (the pools' threads
+//! have just stopped spinning: weft's doze), and calls 1 ms apart, sleeping in between (they
+//! have gone to sleep, so each call pays a wake-up). Rounds alternate weft and rayon in this
+//! one process; each figure is the median over rounds of the mean per call. CPU is the whole
+//! process's user + sys time per call, spinning after the call included (and the caller's own
+//! computing between calls, the same for both).
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -15,16 +18,33 @@ use weft_bench::measure::{cpu_time, median, Sample};
 const LEN: u64 = 2_000;
 const ROUNDS: usize = 21;
 
+/// What the caller does between two calls.
+#[derive(Clone, Copy)]
+enum Gap {
+    None,
+    /// Computes for this long.
+    Spin(Duration),
+    /// Sleeps this long.
+    Sleep(Duration),
+}
+
 /// Times `calls` calls of `f`, `gap` apart; the gaps count for CPU but not for wall time.
-fn round(calls: u32, gap: Duration, f: &dyn Fn() -> u64) -> Sample {
+fn round(calls: u32, gap: Gap, f: &dyn Fn() -> u64) -> Sample {
     let c0 = cpu_time();
     let mut wall = Duration::ZERO;
     for _ in 0..calls {
         let t = Instant::now();
         black_box(f());
         wall += t.elapsed();
-        if !gap.is_zero() {
-            std::thread::sleep(gap);
+        match gap {
+            Gap::None => {}
+            Gap::Spin(d) => {
+                let t = Instant::now();
+                while t.elapsed() < d {
+                    std::hint::spin_loop();
+                }
+            }
+            Gap::Sleep(d) => std::thread::sleep(d),
         }
     }
     Sample {
@@ -64,8 +84,9 @@ fn main() {
     );
     println!("|---|---|---|---|---|---|---|");
     for (case, calls, gap) in [
-        ("back to back", 2_000, Duration::ZERO),
-        ("1 ms apart", 100, Duration::from_millis(1)),
+        ("back to back", 2_000, Gap::None),
+        ("50 µs apart", 1_000, Gap::Spin(Duration::from_micros(50))),
+        ("1 ms apart", 100, Gap::Sleep(Duration::from_millis(1))),
     ] {
         let (mut w, mut r, mut s) = (Vec::new(), Vec::new(), Vec::new());
         round(calls, gap, &weft_sum); // warm-up

@@ -15,6 +15,7 @@ use crate::loom::Arc;
 use crate::parker::Parker;
 use crate::sleep::Sleep;
 use loom::thread;
+use std::time::Duration;
 
 /// A latch set on one thread wakes its owner parked on another, and publishes what the
 /// setter wrote before setting.
@@ -142,6 +143,86 @@ fn the_last_searcher_chain_with_two_workers_takes_every_job() {
         }
         assert_eq!(taken.load(Ordering::SeqCst), 2);
         assert_eq!(queue.load(Ordering::SeqCst), 0);
+    });
+}
+
+/// One worker's search that dozes before it sleeps, as `wait.rs` runs it: take a job from
+/// `queue`, else doze once (counted as searching, so an inside producer does not wake it), then
+/// sleep until woken, re-checking `queue` after registering each time. Returns once `taken`
+/// reaches `jobs`.
+fn search_dozing(sleep: &Sleep, queue: &AtomicUsize, taken: &AtomicUsize, jobs: usize) {
+    let parker = Arc::new(Parker::new());
+    let idle = || queue.load(Ordering::SeqCst) == 0 && taken.load(Ordering::SeqCst) < jobs;
+    loop {
+        sleep.start_searching();
+        let mut found = false;
+        let mut dozed = false;
+        while taken.load(Ordering::SeqCst) < jobs {
+            if queue
+                .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
+                .is_ok()
+            {
+                found = true;
+                break;
+            }
+            if dozed {
+                sleep.sleep(0, &parker, None, idle);
+            } else {
+                // Under loom the doze's timeout is a spurious return.
+                sleep.doze(0, &parker, Duration::from_micros(100), idle);
+                dozed = true;
+            }
+        }
+        if sleep.stop_searching() {
+            sleep.wake_one_if(|| queue.load(Ordering::SeqCst) > 0);
+        }
+        if !found {
+            return;
+        }
+        taken.fetch_add(1, Ordering::SeqCst);
+    }
+}
+
+/// A job pushed from inside the pool while the only worker dozes wakes nobody (the dozer
+/// counts as searching), and is not lost: the dozer takes it when its doze ends, or, had it
+/// gone on to sleep, its re-check or the producer's wake finds it. The counts end at zero.
+#[test]
+fn a_job_pushed_while_the_only_worker_dozes_is_taken_after_the_doze() {
+    loom::model(|| {
+        let sleep = Arc::new(Sleep::new());
+        let queue = Arc::new(AtomicUsize::new(0));
+        let taken = Arc::new(AtomicUsize::new(0));
+        let worker = {
+            let (sleep, queue, taken) = (sleep.clone(), queue.clone(), taken.clone());
+            thread::spawn(move || search_dozing(&sleep, &queue, &taken, 1))
+        };
+        queue.fetch_add(1, Ordering::SeqCst);
+        sleep.new_work();
+        worker.join().unwrap();
+        assert_eq!(taken.load(Ordering::SeqCst), 1);
+        assert_eq!((sleep.idle_workers(), sleep.dozers()), (0, 0));
+    });
+}
+
+/// An injection may wake a dozer (it is in the sleeper list) and the dozer may wake by its
+/// timeout at the same moment: whoever takes it off the list moves its count, once. The job
+/// is taken, and the counts end at zero whichever way it went.
+#[test]
+fn an_injection_wakes_a_dozer_and_the_counts_stay_exact() {
+    loom::model(|| {
+        let sleep = Arc::new(Sleep::new());
+        let queue = Arc::new(AtomicUsize::new(0));
+        let taken = Arc::new(AtomicUsize::new(0));
+        let worker = {
+            let (sleep, queue, taken) = (sleep.clone(), queue.clone(), taken.clone());
+            thread::spawn(move || search_dozing(&sleep, &queue, &taken, 1))
+        };
+        queue.fetch_add(1, Ordering::SeqCst);
+        sleep.new_injection();
+        worker.join().unwrap();
+        assert_eq!(taken.load(Ordering::SeqCst), 1);
+        assert_eq!((sleep.idle_workers(), sleep.dozers()), (0, 0));
+        assert!(sleep.wakeups() <= 1);
     });
 }
 

@@ -396,10 +396,10 @@ impl Registry {
         namer.as_mut().map(|f| f(index))
     }
 
-    /// Queues a job any worker may take, and wakes one if nobody is searching.
+    /// Queues a job any worker may take, and wakes one (a dozer too) if nobody searches awake.
     pub(crate) fn inject(&self, job: JobRef) {
         self.injector.push(job);
-        self.sleep.new_work();
+        self.sleep.new_injection();
     }
 
     /// Pushes on the current worker's deque if it belongs to this pool, else injects.

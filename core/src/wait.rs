@@ -125,6 +125,9 @@ impl WorkerThread {
         // work that ran a doze or longer: then forks here are worth taking at once, and the
         // next search skips the doze (see `search`).
         let mut eager = false;
+        // When the last job this loop found by searching was found: the stretch of work since
+        // then decides whether an idle pool is worth a doze (see `search`).
+        let mut found_at = None;
         loop {
             if self.done(until) {
                 return;
@@ -135,17 +138,19 @@ impl WorkerThread {
                 continue;
             }
             sleep.start_searching();
-            let found = self.search(until, eager);
+            let ran_long = found_at.is_some_and(|at: Instant| at.elapsed() >= DOZE);
+            let found = self.search(until, eager, ran_long);
             if sleep.stop_searching() {
                 // We were the last searcher: if more work waits, pass the search on.
                 sleep.wake_one_if(|| self.work_visible(true));
             }
             match found {
                 Some(Stolen { job, region, piece }) => {
-                    let start = piece.then(Instant::now);
+                    let start = Instant::now();
+                    found_at = Some(start);
                     // SAFETY: a stolen job is live and runs once.
                     unsafe { self.execute_in(job, region) };
-                    eager = start.is_some_and(|start| start.elapsed() >= DOZE);
+                    eager = piece && start.elapsed() >= DOZE;
                 }
                 None => return,
             }
@@ -256,7 +261,16 @@ impl WorkerThread {
     /// Each phase first spins on the public queues with backoff, then:
     ///
     /// 1. [`Phase::Awake`]: a *doze*, a sleep of at most [`DOZE`], during which owners keep
-    ///    their forks private (the re-check ignores them).
+    ///    their forks private (the re-check ignores them). The dozer stays counted as
+    ///    searching, so work made inside the pool meanwhile wakes nobody; an injection may wake
+    ///    it (`sleep/README.md`, rule "dozers count as searching"). No doze, and straight to
+    ///    3, when this loop's last job ran a doze or longer (`ran_long`, counted from when the
+    ///    search found it) and the pool is idle (`pool_idle`: every worker searches, dozes or
+    ///    sleeps, and no fork exists): nobody runs whose forks could age, and the work here
+    ///    was long enough to share. The last job's length keeps an idle pool dozing between
+    ///    the short calls of a caller outside it (a 2,000-element sum every 50 µs): a taker
+    ///    there would have every call's fork published and a sleeper woken for a microsecond
+    ///    of work.
     /// 2. [`Phase::Dozed`]: if other workers have private forks but each one's oldest fork
     ///    is newer than the doze (`age_forks`, which looked before the doze and looks again
     ///    now), a *rest*, twice as long as the last (at least two dozes, at most
@@ -270,6 +284,9 @@ impl WorkerThread {
     ///    [`RECHECK_AFTER`]: an owner that forked just as we became a taker may have missed
     ///    us (its look at the counters is relaxed), and we may have missed its fork. After
     ///    that sleep a heavy fence settles it (`sleep/README.md`, rule "forks vs. takers").
+    ///    If the pool is idle, the heavy fence comes at once instead, and then 4: the timed
+    ///    sleep would end in the same fence, and its expiry costs more CPU (19-39 µs on a
+    ///    2-vCPU VM) than the whole rest of an idle spell.
     /// 4. [`Phase::Fenced`]: a cold steal, then a deep sleep until woken.
     ///
     /// A taker woken by a waker, or back from its deep sleep, that finds no work starts over
@@ -296,7 +313,7 @@ impl WorkerThread {
     /// worker that stays idle pays one `membarrier`, as before the doze existed, and one that
     /// is woken often pays none. An owner that forks while a taker sleeps publishes at once:
     /// `join(spin, spin)` on an idle pool takes one spin, not two.
-    fn search(&self, until: Until<'_>, eager: bool) -> Option<Stolen> {
+    fn search(&self, until: Until<'_>, eager: bool, ran_long: bool) -> Option<Stolen> {
         let sleep = &self.registry().sleep;
         let mut backoff = Backoff::new();
         let mut phase = if eager {
@@ -318,15 +335,18 @@ impl WorkerThread {
             }
             backoff.reset();
             let parker = current_parker();
-            let doze_for = |time| {
-                sleep.sleep(self.index(), &parker, Some(time), || {
-                    self.still_idle(until, false)
-                });
-            };
             phase = match phase {
+                Phase::Awake if ran_long && self.pool_idle() => {
+                    // Nobody runs and nobody holds a fork: no fork will age meanwhile, and
+                    // work can only come from outside, which wakes us.
+                    self.start_taking();
+                    Phase::Taking
+                }
                 Phase::Awake => {
                     self.age_forks();
-                    doze_for(DOZE);
+                    sleep.doze(self.index(), &parker, DOZE, || {
+                        self.still_idle(until, false)
+                    });
                     Phase::Dozed
                 }
                 Phase::Dozed if self.age_forks() == ForkAge::Young => {
@@ -336,12 +356,21 @@ impl WorkerThread {
                     // doze old however long we rested, so a stream of forks that each live a
                     // few doses (a loop of 400 µs pieces) is shared.
                     rest = (rest * 2).min(RECHECK_AFTER);
-                    doze_for(rest);
+                    sleep.sleep(self.index(), &parker, Some(rest), || {
+                        self.still_idle(until, false)
+                    });
                     Phase::Awake
                 }
                 Phase::Dozed => {
                     self.start_taking();
                     Phase::Taking
+                }
+                Phase::Taking if self.pool_idle() => {
+                    // Nobody runs to fork: the timed sleep would only expire (tens of
+                    // microseconds of CPU on a VM) before the same fence. Fence now, and
+                    // sleep until woken.
+                    fence::heavy();
+                    Phase::Fenced
                 }
                 Phase::Taking | Phase::Fenced => {
                     if let Some(found) = self.steal_fork() {

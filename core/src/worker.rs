@@ -647,6 +647,17 @@ impl WorkerThread {
         })
     }
 
+    /// Whether every worker of the pool is idle (searching, dozing or asleep) and none holds
+    /// a private fork: nobody runs who could fork or spawn. A hint for the search's choice of
+    /// how to wait (`wait.rs`), read without ordering against anything: a wrong answer costs
+    /// a timed wake-up, or skips one before a heavy fence that settles the race anyway.
+    pub(crate) fn pool_idle(&self) -> bool {
+        let idle = self.registry.sleep.idle_workers() as usize;
+        self.with_members(|members| {
+            idle >= members.len() && members.iter().all(|m| m.forks.is_empty())
+        })
+    }
+
     /// Whether any queue this worker could take from holds a job (re-checked before
     /// sleeping, after the sleep fence): its seat's broadcasts, the injector, every worker's
     /// deque and lanes, every isolated region's queue, and with `forks` every other worker's

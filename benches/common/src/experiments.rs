@@ -3,7 +3,7 @@
 
 use crate::report::{dur, pow10, progress, Record};
 use crate::workloads::{chili_w, rayon_w, seq, sorts, weft_w, Block};
-use crate::{cpu_time, iters_for, measure, median, u32_input, work, Node, Sample, Shape};
+use crate::{iters_for, measure, median, others_cpu_time, u32_input, work, Node, Sample, Shape};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -519,11 +519,11 @@ pub fn headline(p: &Pools, h: &Headline, rounds: usize) -> Vec<Compare> {
 pub fn idle_burn(p: &Pools, burst: Duration, idle: Duration, rounds: usize) -> Compare {
     let after = |run: &dyn Fn()| {
         run();
-        let c0 = cpu_time();
+        let c0 = others_cpu_time();
         std::thread::sleep(idle);
         Sample {
             wall: idle,
-            cpu: cpu_time().saturating_sub(c0),
+            cpu: others_cpu_time().saturating_sub(c0),
         }
     };
     compare(

@@ -30,4 +30,4 @@ pub mod workloads;
 
 pub use cli::{flag, machine, opt};
 pub use inputs::{short_strings, u32_input, Node, Shape};
-pub use measure::{cpu_time, iters_for, measure, median, work, Sample};
+pub use measure::{cpu_time, iters_for, measure, median, others_cpu_time, work, Sample};

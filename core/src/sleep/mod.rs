@@ -4,7 +4,7 @@
 
 mod counters;
 
-use crate::loom::atomic::{fence, AtomicU64, Ordering};
+use crate::loom::atomic::{fence, AtomicU32, AtomicU64, Ordering};
 use crate::loom::{Arc, Mutex, MutexGuard};
 use crate::parker::Parker;
 use counters::{
@@ -12,11 +12,24 @@ use counters::{
 };
 use std::time::Duration;
 
-/// A registered sleeper: the slot it serves and the parker of the thread that sleeps there.
+/// A registered sleeper: the slot it serves, the parker of the thread that sleeps there, and
+/// whether it dozes (counted as searching, not sleeping: see [`Sleep::doze`]).
 #[derive(Debug)]
 struct Sleeper {
     index: usize,
     parker: Arc<Parker>,
+    dozing: bool,
+}
+
+/// Whom new work may wake (README, rule "dozers count as searching").
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Wake {
+    /// Work made inside the pool: nobody while a worker searches or dozes.
+    Inside,
+    /// A fork: as `Inside`, and the woken worker moves off the waker's CPU (`cpu.rs`).
+    Spread,
+    /// An injection: nobody while a worker searches awake; a dozer may be woken.
+    Outside,
 }
 
 /// The idle-worker state of one pool.
@@ -29,6 +42,9 @@ struct Sleeper {
 pub(crate) struct Sleep {
     counters: AtomicU64,
     sleepers: Mutex<Vec<Sleeper>>,
+    /// How many of the `sleepers` doze. Written under their mutex, so exact there; read
+    /// without it by an injection, as a hint (README, rule "dozers count as searching").
+    dozing: AtomicU32,
     wakeups: AtomicU64,
     parks: AtomicU64,
 }
@@ -38,6 +54,7 @@ impl Sleep {
         Self {
             counters: AtomicU64::new(0),
             sleepers: Mutex::new(Vec::new()),
+            dozing: AtomicU32::new(0),
             wakeups: AtomicU64::new(0),
             parks: AtomicU64::new(0),
         }
@@ -71,11 +88,11 @@ impl Sleep {
         last
     }
 
-    /// New work was published where any worker can take it (an injection, a spawn): wake one
-    /// sleeper unless a worker is already searching.
+    /// A worker published work where any worker can take it (a spawn, a job moved to the
+    /// injector): wake one sleeper unless a worker is already searching or dozing.
     #[inline]
     pub(crate) fn new_work(&self) {
-        self.new_work_beside(false);
+        self.new_work_for(Wake::Inside);
     }
 
     /// A worker published a fork and goes on running: as [`new_work`](Self::new_work), and
@@ -83,18 +100,50 @@ impl Sleep {
     /// there (`cpu.rs`).
     #[inline]
     pub(crate) fn new_fork(&self, spread: bool) {
-        self.new_work_beside(spread);
+        self.new_work_for(if spread { Wake::Spread } else { Wake::Inside });
+    }
+
+    /// A job was injected, typically by a thread outside the pool that now waits for it: wake
+    /// one sleeper, a dozer included, unless a worker is searching awake (README, rule
+    /// "dozers count as searching").
+    #[inline]
+    pub(crate) fn new_injection(&self) {
+        self.new_work_for(Wake::Outside);
     }
 
     #[inline]
-    fn new_work_beside(&self, spread: bool) {
+    fn new_work_for(&self, wake: Wake) {
         // SeqCst fence: pairs with the fence in `sleep` / `stop_searching` (README, rule
         // "work vs. sleeper").
         fence(Ordering::SeqCst);
         let c = Counters::from_word(self.counters.load(Ordering::Relaxed));
-        if c.searching() == 0 && c.sleeping() > 0 {
-            self.wake_one_beside(spread);
+        let dozing = self.wakeable_dozers(wake);
+        if c.searching() <= dozing && c.sleeping() + dozing > 0 {
+            self.wake_one_for(wake);
         }
+    }
+
+    /// How many dozers `wake` may wake (and so does not count as searching): all of them for
+    /// an injection, none for work made inside the pool. Exact under the sleeper list's mutex,
+    /// a hint outside it.
+    fn wakeable_dozers(&self, wake: Wake) -> u32 {
+        match wake {
+            Wake::Outside => self.dozing.load(Ordering::Relaxed),
+            Wake::Inside | Wake::Spread => 0,
+        }
+    }
+
+    /// How many workers are idle: searching, dozing or asleep. A hint for a search deciding
+    /// whether anybody runs (`WorkerThread::pool_idle`).
+    pub(crate) fn idle_workers(&self) -> u32 {
+        let c = self.counters();
+        c.searching() + c.sleeping()
+    }
+
+    /// How many workers doze (for the models' checks).
+    #[cfg(weft_loom)]
+    pub(crate) fn dozers(&self) -> u32 {
+        self.dozing.load(Ordering::Relaxed)
     }
 
     /// Whether any worker takes forks (see [`start_taking`](Self::start_taking)): then a fork
@@ -130,11 +179,10 @@ impl Sleep {
     }
 
     /// Wakes the most recently parked sleeper, which becomes a searcher, unless someone is
-    /// already searching; with `spread`, the woken sleeper moves off the caller's CPU if it
-    /// finds itself there (`cpu.rs`). Returns whether a thread was woken.
+    /// already searching (for `wake`; see [`Wake`]). Returns whether a thread was woken.
     #[cold]
-    fn wake_one_beside(&self, spread: bool) -> bool {
-        self.wake_one_if_beside(spread, || true)
+    fn wake_one_for(&self, wake: Wake) -> bool {
+        self.wake_one_if_for(wake, || true)
     }
 
     /// The last searcher stopped: wake one sleeper if `work_pending()` still holds once the
@@ -142,19 +190,21 @@ impl Sleep {
     /// silently"). Checking under the lock keeps a dispatch of n jobs from waking more than
     /// n - 1 helpers: a helper woken for a job counts as searching until it has taken a job.
     pub(crate) fn wake_one_if(&self, work_pending: impl FnOnce() -> bool) -> bool {
-        self.wake_one_if_beside(false, work_pending)
+        self.wake_one_if_for(Wake::Inside, work_pending)
     }
 
-    fn wake_one_if_beside(&self, spread: bool, work_pending: impl FnOnce() -> bool) -> bool {
-        if self.counters().sleeping() == 0 {
+    fn wake_one_if_for(&self, wake: Wake, work_pending: impl FnOnce() -> bool) -> bool {
+        if self.counters().sleeping() + self.wakeable_dozers(wake) == 0 {
             return false;
         }
         let mut sleepers = self.sleepers.lock().unwrap();
-        if self.counters().searching() > 0 || sleepers.is_empty() || !work_pending() {
+        // Under the mutex, `dozing` is exact.
+        let dozing = self.wakeable_dozers(wake);
+        if self.counters().searching() > dozing || sleepers.is_empty() || !work_pending() {
             return false;
         }
         match sleepers.pop() {
-            Some(sleeper) => self.wake(sleepers, sleeper, spread),
+            Some(sleeper) => self.wake(sleepers, sleeper, wake == Wake::Spread),
             None => false,
         }
     }
@@ -174,8 +224,7 @@ impl Sleep {
     /// Wakes `sleeper`, just taken off the list (whose guard we still hold): it counts as
     /// searching from now on. With `spread`, leaves it our CPU to step off (`cpu.rs`).
     fn wake(&self, sleepers: MutexGuard<'_, Vec<Sleeper>>, sleeper: Sleeper, spread: bool) -> bool {
-        self.counters
-            .fetch_add(SLEEPING_TO_SEARCHING, Ordering::SeqCst);
+        self.leave_list(&sleeper);
         drop(sleepers);
         self.wakeups.fetch_add(1, Ordering::Relaxed);
         if spread {
@@ -185,13 +234,23 @@ impl Sleep {
         true
     }
 
+    /// Counts `sleeper`, just taken off the list (whose guard the caller holds), as searching
+    /// again: a sleeper moves from `sleeping`, a dozer only leaves `dozing`.
+    fn leave_list(&self, sleeper: &Sleeper) {
+        if sleeper.dozing {
+            self.dozing.fetch_sub(1, Ordering::Relaxed);
+        } else {
+            self.counters
+                .fetch_add(SLEEPING_TO_SEARCHING, Ordering::SeqCst);
+        }
+    }
+
     /// Wakes every sleeper (termination).
     pub(crate) fn wake_all(&self) {
         let mut sleepers = self.sleepers.lock().unwrap();
         let woken: Vec<Sleeper> = sleepers.drain(..).collect();
-        for _ in &woken {
-            self.counters
-                .fetch_add(SLEEPING_TO_SEARCHING, Ordering::SeqCst);
+        for sleeper in &woken {
+            self.leave_list(sleeper);
         }
         drop(sleepers);
         for sleeper in woken {
@@ -207,8 +266,9 @@ impl Sleep {
     /// source of work and every wake condition (latch, termination, stepping aside), and
     /// return false to cancel the sleep. The worker may also wake spuriously; callers loop.
     ///
-    /// With a `timeout`, the worker parks at most that long (see `wait.rs`: a search's doze,
-    /// and a taker's first sleep, after which it issues the heavy fence).
+    /// With a `timeout`, the worker parks at most that long (see `wait.rs`: a rest between
+    /// two judgements of the forks, and a taker's first sleep, after which it issues the heavy
+    /// fence).
     pub(crate) fn sleep(
         &self,
         index: usize,
@@ -216,15 +276,48 @@ impl Sleep {
         timeout: Option<Duration>,
         still_idle: impl FnOnce() -> bool,
     ) -> bool {
+        self.park_registered(index, parker, timeout, false, still_idle)
+    }
+
+    /// A searching worker parks for at most `timeout` and stays counted as searching (a
+    /// *doze*, `wait.rs`): new work from inside the pool wakes nobody meanwhile, since the
+    /// dozer looks at the queues again when its timeout ends (README, rule "dozers count as
+    /// searching"). It is in the sleeper list all the same, so that termination, a broadcast
+    /// for its seat, and a latch it waits for wake it at once. Returns as
+    /// [`sleep`](Self::sleep).
+    pub(crate) fn doze(
+        &self,
+        index: usize,
+        parker: &Arc<Parker>,
+        timeout: Duration,
+        still_idle: impl FnOnce() -> bool,
+    ) -> bool {
+        self.park_registered(index, parker, Some(timeout), true, still_idle)
+    }
+
+    fn park_registered(
+        &self,
+        index: usize,
+        parker: &Arc<Parker>,
+        timeout: Option<Duration>,
+        dozing: bool,
+        still_idle: impl FnOnce() -> bool,
+    ) -> bool {
         {
             let mut sleepers = self.sleepers.lock().unwrap();
             sleepers.push(Sleeper {
                 index,
                 parker: parker.clone(),
+                dozing,
             });
-            // SeqCst: see README, rule "work vs. sleeper".
-            self.counters
-                .fetch_add(SEARCHING_TO_SLEEPING, Ordering::SeqCst);
+            // SeqCst: see README, rule "work vs. sleeper". A dozer stays counted as
+            // searching (rule "dozers count as searching").
+            if dozing {
+                self.dozing.fetch_add(1, Ordering::Relaxed);
+            } else {
+                self.counters
+                    .fetch_add(SEARCHING_TO_SLEEPING, Ordering::SeqCst);
+            }
         }
         // SeqCst fence: pairs with the producer's fence in `new_work` (README, rule "work
         // vs. sleeper").
@@ -241,9 +334,8 @@ impl Sleep {
             Some(pos) => {
                 // Nobody woke us (a cancelled sleep, a timeout, a latch, a stale token): leave
                 // the list and count ourselves as searching again.
-                sleepers.swap_remove(pos);
-                self.counters
-                    .fetch_add(SLEEPING_TO_SEARCHING, Ordering::SeqCst);
+                let sleeper = sleepers.swap_remove(pos);
+                self.leave_list(&sleeper);
                 false
             }
             // A waker took us off the list and moved the count already. If it woke us for a
