@@ -125,9 +125,10 @@ impl WorkerThread {
         // work that ran a doze or longer: then forks here are worth taking at once, and the
         // next search skips the doze (see `search`).
         let mut eager = false;
-        // When the last job this loop found by searching was found: the stretch of work since
-        // then decides whether an idle pool is worth a doze (see `search`).
-        let mut found_at = None;
+        // When this loop's searching last went past its spinning (after the doze or sleep, if
+        // any): whether the work since then lasted a doze or longer decides how an idle pool
+        // waits (see `search`).
+        let mut awake_since = None;
         loop {
             if self.done(until) {
                 return;
@@ -138,19 +139,17 @@ impl WorkerThread {
                 continue;
             }
             sleep.start_searching();
-            let ran_long = found_at.is_some_and(|at: Instant| at.elapsed() >= DOZE);
-            let found = self.search(until, eager, ran_long);
+            let found = self.search(until, eager, &mut awake_since);
             if sleep.stop_searching() {
                 // We were the last searcher: if more work waits, pass the search on.
                 sleep.wake_one_if(|| self.work_visible(true));
             }
             match found {
                 Some(Stolen { job, region, piece }) => {
-                    let start = Instant::now();
-                    found_at = Some(start);
+                    let start = piece.then(Instant::now);
                     // SAFETY: a stolen job is live and runs once.
                     unsafe { self.execute_in(job, region) };
-                    eager = piece && start.elapsed() >= DOZE;
+                    eager = start.is_some_and(|start| start.elapsed() >= DOZE);
                 }
                 None => return,
             }
@@ -264,13 +263,13 @@ impl WorkerThread {
     ///    their forks private (the re-check ignores them). The dozer stays counted as
     ///    searching, so work made inside the pool meanwhile wakes nobody; an injection may wake
     ///    it (`sleep/README.md`, rule "dozers count as searching"). No doze, and straight to
-    ///    3, when this loop's last job ran a doze or longer (`ran_long`, counted from when the
-    ///    search found it) and the pool is idle (`pool_idle`: every worker searches, dozes or
-    ///    sleeps, and no fork exists): nobody runs whose forks could age, and the work here
-    ///    was long enough to share. The last job's length keeps an idle pool dozing between
-    ///    the short calls of a caller outside it (a 2,000-element sum every 50 µs): a taker
-    ///    there would have every call's fork published and a sleeper woken for a microsecond
-    ///    of work.
+    ///    3, when this worker worked a doze or longer since its search last went past its
+    ///    spinning (`ran_long`, from `awake_since`) and the pool is idle (`pool_idle`: every
+    ///    worker searches, dozes or sleeps, and no fork exists): nobody runs whose forks could
+    ///    age, and the work here was long enough to share. The length of that work keeps a
+    ///    pool dozing between the short calls of a caller outside it (a 2,000-element sum
+    ///    every 50 µs): a taker there would have every call's fork published and a sleeper
+    ///    woken for a microsecond of work.
     /// 2. [`Phase::Dozed`]: if other workers have private forks but each one's oldest fork
     ///    is newer than the doze (`age_forks`, which looked before the doze and looks again
     ///    now), a *rest*, twice as long as the last (at least two dozes, at most
@@ -284,9 +283,12 @@ impl WorkerThread {
     ///    [`RECHECK_AFTER`]: an owner that forked just as we became a taker may have missed
     ///    us (its look at the counters is relaxed), and we may have missed its fork. After
     ///    that sleep a heavy fence settles it (`sleep/README.md`, rule "forks vs. takers").
-    ///    If the pool is idle, the heavy fence comes at once instead, and then 4: the timed
-    ///    sleep would end in the same fence, and its expiry costs more CPU (19-39 µs on a
-    ///    2-vCPU VM) than the whole rest of an idle spell.
+    ///    If the pool is idle and `ran_long`, the heavy fence comes at once instead, and then
+    ///    4: the timed sleep would end in the same fence, and its expiry costs more CPU (19-39
+    ///    µs on a 2-vCPU VM) than the whole rest of an idle spell. After short work the timed
+    ///    sleep stays: a pool called every millisecond or so for small jobs is woken by the
+    ///    next call within it, and pays neither the expiry nor the fence (a `membarrier`,
+    ///    which costs about as much on that VM).
     /// 4. [`Phase::Fenced`]: a cold steal, then a deep sleep until woken.
     ///
     /// A taker woken by a waker, or back from its deep sleep, that finds no work starts over
@@ -313,8 +315,14 @@ impl WorkerThread {
     /// worker that stays idle pays one `membarrier`, as before the doze existed, and one that
     /// is woken often pays none. An owner that forks while a taker sleeps publishes at once:
     /// `join(spin, spin)` on an idle pool takes one spin, not two.
-    fn search(&self, until: Until<'_>, eager: bool, ran_long: bool) -> Option<Stolen> {
+    fn search(
+        &self,
+        until: Until<'_>,
+        eager: bool,
+        awake_since: &mut Option<Instant>,
+    ) -> Option<Stolen> {
         let sleep = &self.registry().sleep;
+        let ran_long = awake_since.is_some_and(|since| since.elapsed() >= DOZE);
         let mut backoff = Backoff::new();
         let mut phase = if eager {
             self.start_taking();
@@ -365,7 +373,7 @@ impl WorkerThread {
                     self.start_taking();
                     Phase::Taking
                 }
-                Phase::Taking if self.pool_idle() => {
+                Phase::Taking if ran_long && self.pool_idle() => {
                     // Nobody runs to fork: the timed sleep would only expire (tens of
                     // microseconds of CPU on a VM) before the same fence. Fence now, and
                     // sleep until woken.
@@ -396,6 +404,7 @@ impl WorkerThread {
                     }
                 }
             };
+            *awake_since = Some(Instant::now());
         };
         if matches!(phase, Phase::Taking | Phase::Fenced) {
             sleep.stop_taking();
