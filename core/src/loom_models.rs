@@ -66,13 +66,24 @@ fn count_latch_wakes_its_owner_after_the_last_job() {
 }
 
 /// One worker's search as `wait.rs` runs it, on the real `Sleep`: take a job from `queue` or
-/// sleep, re-checking `queue` after registering; as the last searcher to leave, pass the
-/// search on if work is still queued (`wake_one_if`). Returns once `taken` reaches `jobs`.
-fn search(sleep: &Sleep, index: usize, queue: &AtomicUsize, taken: &AtomicUsize, jobs: usize) {
+/// sleep, re-checking `queue` after registering (with `doze_first`, the first park of each
+/// search is a doze, counted as searching; under loom its timeout is a spurious return); as
+/// the last searcher to leave, pass the search on if work is still queued (`wake_one_if`).
+/// Returns once `taken` reaches `jobs`.
+fn search(
+    sleep: &Sleep,
+    index: usize,
+    queue: &AtomicUsize,
+    taken: &AtomicUsize,
+    jobs: usize,
+    doze_first: bool,
+) {
     let parker = Arc::new(Parker::new());
+    let idle = || queue.load(Ordering::SeqCst) == 0 && taken.load(Ordering::SeqCst) < jobs;
     loop {
         sleep.start_searching();
         let mut found = false;
+        let mut dozed = !doze_first;
         while taken.load(Ordering::SeqCst) < jobs {
             if queue
                 .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
@@ -81,9 +92,12 @@ fn search(sleep: &Sleep, index: usize, queue: &AtomicUsize, taken: &AtomicUsize,
                 found = true;
                 break;
             }
-            sleep.sleep(index, &parker, None, || {
-                queue.load(Ordering::SeqCst) == 0 && taken.load(Ordering::SeqCst) < jobs
-            });
+            if dozed {
+                sleep.sleep(index, &parker, None, idle);
+            } else {
+                sleep.doze(index, &parker, Duration::from_micros(100), idle);
+                dozed = true;
+            }
         }
         if sleep.stop_searching() {
             sleep.wake_one_if(|| queue.load(Ordering::SeqCst) > 0);
@@ -95,22 +109,52 @@ fn search(sleep: &Sleep, index: usize, queue: &AtomicUsize, taken: &AtomicUsize,
     }
 }
 
+/// The only worker searches (dozing first if `doze_first`) while one job is queued and
+/// announced with `publish`; returns the `Sleep` once the worker took it.
+fn the_only_worker_takes_one_job(doze_first: bool, publish: fn(&Sleep)) -> Arc<Sleep> {
+    let sleep = Arc::new(Sleep::new());
+    let queue = Arc::new(AtomicUsize::new(0));
+    let taken = Arc::new(AtomicUsize::new(0));
+    let worker = {
+        let (sleep, queue, taken) = (sleep.clone(), queue.clone(), taken.clone());
+        thread::spawn(move || search(&sleep, 0, &queue, &taken, 1, doze_first))
+    };
+    queue.fetch_add(1, Ordering::SeqCst);
+    publish(&sleep);
+    worker.join().unwrap();
+    assert_eq!(taken.load(Ordering::SeqCst), 1);
+    sleep
+}
+
 /// Work published while the only worker falls asleep is never lost: the worker either sees
 /// the job in its re-check or is woken for it.
 #[test]
 fn work_pushed_while_last_worker_falls_asleep_is_not_lost() {
     loom::model(|| {
-        let sleep = Arc::new(Sleep::new());
-        let queue = Arc::new(AtomicUsize::new(0));
-        let taken = Arc::new(AtomicUsize::new(0));
-        let worker = {
-            let (sleep, queue, taken) = (sleep.clone(), queue.clone(), taken.clone());
-            thread::spawn(move || search(&sleep, 0, &queue, &taken, 1))
-        };
-        queue.fetch_add(1, Ordering::SeqCst);
-        sleep.new_work();
-        worker.join().unwrap();
-        assert_eq!(taken.load(Ordering::SeqCst), 1);
+        the_only_worker_takes_one_job(false, Sleep::new_work);
+    });
+}
+
+/// A job pushed from inside the pool while the only worker dozes wakes nobody (the dozer
+/// counts as searching), and is not lost: the dozer takes it when its doze ends, or, had it
+/// gone on to sleep, its re-check or the producer's wake finds it. The counts end at zero.
+#[test]
+fn a_job_pushed_while_the_only_worker_dozes_is_taken_after_the_doze() {
+    loom::model(|| {
+        let sleep = the_only_worker_takes_one_job(true, Sleep::new_work);
+        assert_eq!((sleep.idle_workers(), sleep.dozers()), (0, 0));
+    });
+}
+
+/// An injection may wake a dozer (it is in the sleeper list) and the dozer may wake by its
+/// timeout at the same moment: whoever takes it off the list moves its count, once. The job
+/// is taken, and the counts end at zero whichever way it went.
+#[test]
+fn an_injection_wakes_a_dozer_and_the_counts_stay_exact() {
+    loom::model(|| {
+        let sleep = the_only_worker_takes_one_job(true, Sleep::new_injection);
+        assert_eq!((sleep.idle_workers(), sleep.dozers()), (0, 0));
+        assert!(sleep.wakeups() <= 1);
     });
 }
 
@@ -126,7 +170,7 @@ fn the_last_searcher_chain_with_two_workers_takes_every_job() {
         let workers: Vec<_> = (0..2)
             .map(|index| {
                 let (sleep, queue, taken) = (sleep.clone(), queue.clone(), taken.clone());
-                thread::spawn(move || search(&sleep, index, &queue, &taken, 2))
+                thread::spawn(move || search(&sleep, index, &queue, &taken, 2, false))
             })
             .collect();
         for _ in 0..2 {
@@ -143,86 +187,6 @@ fn the_last_searcher_chain_with_two_workers_takes_every_job() {
         }
         assert_eq!(taken.load(Ordering::SeqCst), 2);
         assert_eq!(queue.load(Ordering::SeqCst), 0);
-    });
-}
-
-/// One worker's search that dozes before it sleeps, as `wait.rs` runs it: take a job from
-/// `queue`, else doze once (counted as searching, so an inside producer does not wake it), then
-/// sleep until woken, re-checking `queue` after registering each time. Returns once `taken`
-/// reaches `jobs`.
-fn search_dozing(sleep: &Sleep, queue: &AtomicUsize, taken: &AtomicUsize, jobs: usize) {
-    let parker = Arc::new(Parker::new());
-    let idle = || queue.load(Ordering::SeqCst) == 0 && taken.load(Ordering::SeqCst) < jobs;
-    loop {
-        sleep.start_searching();
-        let mut found = false;
-        let mut dozed = false;
-        while taken.load(Ordering::SeqCst) < jobs {
-            if queue
-                .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
-                .is_ok()
-            {
-                found = true;
-                break;
-            }
-            if dozed {
-                sleep.sleep(0, &parker, None, idle);
-            } else {
-                // Under loom the doze's timeout is a spurious return.
-                sleep.doze(0, &parker, Duration::from_micros(100), idle);
-                dozed = true;
-            }
-        }
-        if sleep.stop_searching() {
-            sleep.wake_one_if(|| queue.load(Ordering::SeqCst) > 0);
-        }
-        if !found {
-            return;
-        }
-        taken.fetch_add(1, Ordering::SeqCst);
-    }
-}
-
-/// A job pushed from inside the pool while the only worker dozes wakes nobody (the dozer
-/// counts as searching), and is not lost: the dozer takes it when its doze ends, or, had it
-/// gone on to sleep, its re-check or the producer's wake finds it. The counts end at zero.
-#[test]
-fn a_job_pushed_while_the_only_worker_dozes_is_taken_after_the_doze() {
-    loom::model(|| {
-        let sleep = Arc::new(Sleep::new());
-        let queue = Arc::new(AtomicUsize::new(0));
-        let taken = Arc::new(AtomicUsize::new(0));
-        let worker = {
-            let (sleep, queue, taken) = (sleep.clone(), queue.clone(), taken.clone());
-            thread::spawn(move || search_dozing(&sleep, &queue, &taken, 1))
-        };
-        queue.fetch_add(1, Ordering::SeqCst);
-        sleep.new_work();
-        worker.join().unwrap();
-        assert_eq!(taken.load(Ordering::SeqCst), 1);
-        assert_eq!((sleep.idle_workers(), sleep.dozers()), (0, 0));
-    });
-}
-
-/// An injection may wake a dozer (it is in the sleeper list) and the dozer may wake by its
-/// timeout at the same moment: whoever takes it off the list moves its count, once. The job
-/// is taken, and the counts end at zero whichever way it went.
-#[test]
-fn an_injection_wakes_a_dozer_and_the_counts_stay_exact() {
-    loom::model(|| {
-        let sleep = Arc::new(Sleep::new());
-        let queue = Arc::new(AtomicUsize::new(0));
-        let taken = Arc::new(AtomicUsize::new(0));
-        let worker = {
-            let (sleep, queue, taken) = (sleep.clone(), queue.clone(), taken.clone());
-            thread::spawn(move || search_dozing(&sleep, &queue, &taken, 1))
-        };
-        queue.fetch_add(1, Ordering::SeqCst);
-        sleep.new_injection();
-        worker.join().unwrap();
-        assert_eq!(taken.load(Ordering::SeqCst), 1);
-        assert_eq!((sleep.idle_workers(), sleep.dozers()), (0, 0));
-        assert!(sleep.wakeups() <= 1);
     });
 }
 
