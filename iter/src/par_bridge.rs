@@ -6,9 +6,9 @@
 //! dry (`exhausted`). Each piece pulls one item at a time under the iterator's lock and folds
 //! it with the lock released. A piece never blocks on the lock: it tries `QUICK_TRIES` times,
 //! then `BACKOFF_TRIES` times more with a spin that doubles between tries, and then gives up
-//! its turn. That is what keeps a `next()` (or a folder) that
-//! re-enters the pool from deadlocking: a piece of the same bridge handed to the thread that
-//! holds the lock fails to take it and returns. No item is lost by giving up, because the
+//! its turn. That is what keeps a `next()` (or a folder) that re-enters the pool from
+//! deadlocking: a piece of the same bridge handed to the thread that holds the lock fails to
+//! take it and returns. No item is lost by giving up, because the
 //! lock's holder goes on pulling until the iterator is exhausted or its folder is full (and a
 //! full folder means the consumer wants no more).
 
