@@ -146,13 +146,13 @@ fn a_job_pushed_while_the_only_worker_dozes_is_taken_after_the_doze() {
     });
 }
 
-/// An injection may wake a dozer (it is in the sleeper list) and the dozer may wake by its
-/// timeout at the same moment: whoever takes it off the list moves its count, once. The job
-/// is taken, and the counts end at zero whichever way it went.
+/// A spawned or injected job may wake a dozer (it is in the sleeper list) and the dozer may
+/// wake by its timeout at the same moment: whoever takes it off the list moves its count,
+/// once. The job is taken, and the counts end at zero whichever way it went.
 #[test]
-fn an_injection_wakes_a_dozer_and_the_counts_stay_exact() {
+fn a_new_job_wakes_a_dozer_and_the_counts_stay_exact() {
     loom::model(|| {
-        let sleep = the_only_worker_takes_one_job(true, Sleep::new_injection);
+        let sleep = the_only_worker_takes_one_job(true, Sleep::new_job);
         assert_eq!((sleep.idle_workers(), sleep.dozers()), (0, 0));
         assert!(sleep.wakeups() <= 1);
     });

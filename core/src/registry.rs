@@ -399,7 +399,7 @@ impl Registry {
     /// Queues a job any worker may take, and wakes one (a dozer too) if nobody searches awake.
     pub(crate) fn inject(&self, job: JobRef) {
         self.injector.push(job);
-        self.sleep.new_injection();
+        self.sleep.new_job();
     }
 
     /// Pushes on the current worker's deque if it belongs to this pool, else injects.

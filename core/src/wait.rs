@@ -261,8 +261,8 @@ impl WorkerThread {
     ///
     /// 1. [`Phase::Awake`]: a *doze*, a sleep of at most [`DOZE`], during which owners keep
     ///    their forks private (the re-check ignores them). The dozer stays counted as
-    ///    searching, so work made inside the pool meanwhile wakes nobody; an injection may wake
-    ///    it (`sleep/README.md`, rule "dozers count as searching"). No doze, and straight to
+    ///    searching, so forks and moved work meanwhile wake nobody; a spawn or an injection
+    ///    may wake it (`sleep/README.md`, rule "dozers count as searching"). No doze, and straight to
     ///    3, when this worker worked a doze or longer since its search last went past its
     ///    spinning (`ran_long`, from `awake_since`) and the pool is idle (`pool_idle`: every
     ///    worker searches, dozes or sleeps, and no fork exists): nobody runs whose forks could

@@ -432,12 +432,12 @@ impl WorkerThread {
     // ---- the public deque ----
 
     /// Pushes a job of no region that others may steal (a spawn), after every private fork
-    /// so that the order of local jobs is the order they were made in; wakes a sleeper if
-    /// nobody searches.
+    /// so that the order of local jobs is the order they were made in; wakes a sleeper, or a
+    /// dozer, if nobody searches awake (`Sleep::new_job`).
     pub(crate) fn push(&self, job: JobRef) {
         self.publish_forks();
         self.deque.push(job);
-        self.registry.sleep.new_work();
+        self.registry.sleep.new_job();
     }
 
     /// Pushes a job on this seat's FIFO lane (`spawn_fifo`).

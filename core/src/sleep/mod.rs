@@ -28,8 +28,8 @@ enum Wake {
     Inside,
     /// A fork: as `Inside`, and the woken worker moves off the waker's CPU (`cpu.rs`).
     Spread,
-    /// An injection: nobody while a worker searches awake; a dozer may be woken.
-    Outside,
+    /// A job spawned or injected: nobody while a worker searches awake; a dozer may be woken.
+    Job,
 }
 
 /// The idle-worker state of one pool.
@@ -43,7 +43,7 @@ pub(crate) struct Sleep {
     counters: AtomicU64,
     sleepers: Mutex<Vec<Sleeper>>,
     /// How many of the `sleepers` doze. Written under their mutex, so exact there; read
-    /// without it by an injection, as a hint (README, rule "dozers count as searching").
+    /// without it by a spawn or an injection, as a hint (README, rule "dozers count as searching").
     dozing: AtomicU32,
     wakeups: AtomicU64,
     parks: AtomicU64,
@@ -88,8 +88,8 @@ impl Sleep {
         last
     }
 
-    /// A worker published work where any worker can take it (a spawn, a job moved to the
-    /// injector): wake one sleeper unless a worker is already searching or dozing.
+    /// Work moved where any worker can take it (a leaving worker's jobs, a region's jobs):
+    /// wake one sleeper unless a worker is already searching or dozing.
     #[inline]
     pub(crate) fn new_work(&self) {
         self.new_work_for(Wake::Inside);
@@ -103,12 +103,12 @@ impl Sleep {
         self.new_work_for(if spread { Wake::Spread } else { Wake::Inside });
     }
 
-    /// A job was injected, typically by a thread outside the pool that now waits for it: wake
-    /// one sleeper, a dozer included, unless a worker is searching awake (README, rule
-    /// "dozers count as searching").
+    /// A job was spawned inside the pool or injected from outside it: wake one sleeper, a
+    /// dozer included, unless a worker is searching awake (README, rule "dozers count as
+    /// searching").
     #[inline]
-    pub(crate) fn new_injection(&self) {
-        self.new_work_for(Wake::Outside);
+    pub(crate) fn new_job(&self) {
+        self.new_work_for(Wake::Job);
     }
 
     #[inline]
@@ -124,11 +124,11 @@ impl Sleep {
     }
 
     /// How many dozers `wake` may wake (and so does not count as searching): all of them for
-    /// an injection, none for work made inside the pool. Exact under the sleeper list's mutex,
+    /// a spawned or injected job, none for forks and moved work. Exact under the sleeper list's mutex,
     /// a hint outside it.
     fn wakeable_dozers(&self, wake: Wake) -> u32 {
         match wake {
-            Wake::Outside => self.dozing.load(Ordering::Relaxed),
+            Wake::Job => self.dozing.load(Ordering::Relaxed),
             Wake::Inside | Wake::Spread => 0,
         }
     }
