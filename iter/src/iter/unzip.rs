@@ -325,6 +325,27 @@ where
         }
     }
 
+    /// Folds with both sides' folders in locals: through `consume`, a loop wrote both back
+    /// into the folder (in memory) and read them again for every item, which took a
+    /// `partition` of 10^7 `u64` twice the CPU of rayon's.
+    fn consume_iter<I>(self, iter: I) -> Self
+    where
+        I: IntoIterator<Item = T>,
+    {
+        let SplitFolder {
+            route,
+            mut left,
+            mut right,
+        } = self;
+        for item in iter {
+            (left, right) = route.route(item, left, right);
+            if left.full() && right.full() {
+                break;
+            }
+        }
+        SplitFolder { route, left, right }
+    }
+
     fn complete(self) -> Self::Result {
         (self.left.complete(), self.right.complete())
     }
