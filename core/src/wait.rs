@@ -262,14 +262,14 @@ impl WorkerThread {
     /// 1. [`Phase::Awake`]: a *doze*, a sleep of at most [`DOZE`], during which owners keep
     ///    their forks private (the re-check ignores them). The dozer stays counted as
     ///    searching, so forks and moved work meanwhile wake nobody; a spawn or an injection
-    ///    may wake it (`sleep/README.md`, rule "dozers count as searching"). No doze, and straight to
-    ///    3, when this worker worked a doze or longer since its search last went past its
-    ///    spinning (`ran_long`, from `awake_since`) and the pool is idle (`pool_idle`: every
-    ///    worker searches, dozes or sleeps, and no fork exists): nobody runs whose forks could
-    ///    age, and the work here was long enough to share. The length of that work keeps a
-    ///    pool dozing between the short calls of a caller outside it (a 2,000-element sum
-    ///    every 50 µs): a taker there would have every call's fork published and a sleeper
-    ///    woken for a microsecond of work.
+    ///    may wake it (`sleep/README.md`, rule "dozers count as searching"). No doze, and
+    ///    straight to 3, when this worker worked a doze or longer since its search last went
+    ///    past its spinning (`ran_long`, from `awake_since`) and the pool is idle
+    ///    (`pool_idle`: every worker searches, dozes or sleeps, and no fork exists): nobody
+    ///    runs whose forks could age, and the work here was long enough to share. The
+    ///    length of that work keeps a pool dozing between the short calls of a caller
+    ///    outside it (a 2,000-element sum every 50 µs): a taker there would have every
+    ///    call's fork published and a sleeper woken for a microsecond of work.
     /// 2. [`Phase::Dozed`]: if other workers have private forks but each one's oldest fork
     ///    is newer than the doze (`age_forks`, which looked before the doze and looks again
     ///    now), a *rest*, twice as long as the last (at least two dozes, at most

@@ -43,7 +43,8 @@ pub(crate) struct Sleep {
     counters: AtomicU64,
     sleepers: Mutex<Vec<Sleeper>>,
     /// How many of the `sleepers` doze. Written under their mutex, so exact there; read
-    /// without it by a spawn or an injection, as a hint (README, rule "dozers count as searching").
+    /// without it by a spawn or an injection, as a hint (README, rule "dozers count as
+    /// searching").
     dozing: AtomicU32,
     wakeups: AtomicU64,
     parks: AtomicU64,
@@ -124,8 +125,8 @@ impl Sleep {
     }
 
     /// How many dozers `wake` may wake (and so does not count as searching): all of them for
-    /// a spawned or injected job, none for forks and moved work. Exact under the sleeper list's mutex,
-    /// a hint outside it.
+    /// a spawned or injected job, none for forks and moved work. Exact under the sleeper
+    /// list's mutex, a hint outside it.
     fn wakeable_dozers(&self, wake: Wake) -> u32 {
         match wake {
             Wake::Job => self.dozing.load(Ordering::Relaxed),

@@ -325,9 +325,9 @@ where
         }
     }
 
-    /// Folds with both sides' folders in locals: through `consume`, a loop wrote both back
-    /// into the folder (in memory) and read them again for every item, which took a
-    /// `partition` of 10^7 `u64` twice the CPU of rayon's.
+    /// Folds with both sides' folders in locals: through `consume`, the loop could write both
+    /// back into the folder in memory and read them again for every item (a `partition` of
+    /// 10^7 `u64` took twice rayon's user time so, in one build).
     fn consume_iter<I>(self, iter: I) -> Self
     where
         I: IntoIterator<Item = T>,
