@@ -28,6 +28,7 @@ use crate::loom::Arc;
 use crate::parker::Parker;
 use std::cell::UnsafeCell;
 use std::mem::MaybeUninit;
+use std::time::{Duration, Instant};
 
 /// Not set; the owner is not parked.
 const UNSET: u32 = 0;
@@ -88,6 +89,23 @@ impl CoreLatch {
         let state = unsafe { &(*this).state };
         // Release: pairs with the Acquire of `probe` / `get_sleepy`.
         state.swap(SET, Ordering::Release) == SLEEPING
+    }
+
+    /// Waits as [`wait_parked`](Self::wait_parked), after probing with spin hints for up to
+    /// `linger` (a thread outside the pool waiting for the short job it injected:
+    /// `Registry::in_worker_cold`). A latch set within `linger` costs the setter no unpark and
+    /// the owner no wake-up, and the owner is back in time to inject its next job before the
+    /// worker that ran this one stops searching.
+    pub(crate) fn wait_lingering(&self, parker: &Parker, linger: Duration) {
+        if !linger.is_zero() {
+            let start = Instant::now();
+            while !self.probe() && start.elapsed() < linger {
+                for _ in 0..16 {
+                    std::hint::spin_loop();
+                }
+            }
+        }
+        self.wait_parked(parker);
     }
 
     /// Waits, parking on `parker`, until set. For threads that have nothing else to do.

@@ -317,7 +317,9 @@ impl<'scope> ScopeFifo<'scope> {
                 let lane = unsafe { self.fifos[worker.index()].push(job_ref) };
                 worker.push(lane);
             }
-            _ => self.base.registry.inject(job_ref),
+            _ => {
+                self.base.registry.inject(job_ref);
+            }
         }
     }
 

@@ -66,7 +66,9 @@ where
     let job = detached_job(func, registry);
     match WorkerThread::current_ref() {
         Some(worker) if Arc::ptr_eq(worker.registry(), registry) => worker.push_fifo(job),
-        _ => registry.inject(job),
+        _ => {
+            registry.inject(job);
+        }
     }
 }
 

@@ -246,7 +246,9 @@ impl WorkerThread {
             };
             match (job, region) {
                 (Some(job), _) if job.id() == id => return true,
-                (Some(job), None) if passed => self.registry().inject(job),
+                (Some(job), None) if passed => {
+                    self.registry().inject(job);
+                }
                 (Some(job), Some(region)) if passed => region.push(job, self.registry()),
                 // SAFETY: a job from our own deque or lane is live and runs once.
                 (Some(job), _) => unsafe { self.execute(job) },

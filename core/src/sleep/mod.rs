@@ -106,22 +106,20 @@ impl Sleep {
 
     /// A job was spawned inside the pool or injected from outside it: wake one sleeper, a
     /// dozer included, unless a worker is searching awake (README, rule "dozers count as
-    /// searching").
+    /// searching"). Returns whether a thread was woken.
     #[inline]
-    pub(crate) fn new_job(&self) {
-        self.new_work_for(Wake::Job);
+    pub(crate) fn new_job(&self) -> bool {
+        self.new_work_for(Wake::Job)
     }
 
     #[inline]
-    fn new_work_for(&self, wake: Wake) {
+    fn new_work_for(&self, wake: Wake) -> bool {
         // SeqCst fence: pairs with the fence in `sleep` / `stop_searching` (README, rule
         // "work vs. sleeper").
         fence(Ordering::SeqCst);
         let c = Counters::from_word(self.counters.load(Ordering::Relaxed));
         let dozing = self.wakeable_dozers(wake);
-        if c.searching() <= dozing && c.sleeping() + dozing > 0 {
-            self.wake_one_for(wake);
-        }
+        c.searching() <= dozing && c.sleeping() + dozing > 0 && self.wake_one_for(wake)
     }
 
     /// How many dozers `wake` may wake (and so does not count as searching): all of them for
