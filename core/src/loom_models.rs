@@ -152,7 +152,9 @@ fn a_job_pushed_while_the_only_worker_dozes_is_taken_after_the_doze() {
 #[test]
 fn a_new_job_wakes_a_dozer_and_the_counts_stay_exact() {
     loom::model(|| {
-        let sleep = the_only_worker_takes_one_job(true, Sleep::new_job);
+        let sleep = the_only_worker_takes_one_job(true, |sleep| {
+            sleep.new_job();
+        });
         assert_eq!((sleep.idle_workers(), sleep.dozers()), (0, 0));
         assert!(sleep.wakeups() <= 1);
     });
