@@ -291,10 +291,10 @@ impl Registry {
                 ErrorKind::CurrentThreadAlreadyInPool,
             ));
         }
+        let cpus = crate::topology::logical_cpus();
         // Spin-waiting by outside callers only pays with a CPU for the job beside the caller's
         // (and never under the models or Miri, which would step through every spin).
-        let outside_linger = if crate::topology::logical_cpus() >= 2 && !cfg!(any(weft_loom, miri))
-        {
+        let outside_linger = if cpus >= 2 && !cfg!(any(weft_loom, miri)) {
             OUTSIDE_LINGER
         } else {
             Duration::ZERO
@@ -316,7 +316,7 @@ impl Registry {
                 stack_size: builder.stack_size,
             },
             breadth_first: builder.breadth_first,
-            spreads_forks: n >= 2 && n <= crate::topology::logical_cpus(),
+            spreads_forks: n >= 2 && n <= cpus,
             outside_linger,
             handles: AtomicUsize::new(1),
             terminating: AtomicBool::new(false),
