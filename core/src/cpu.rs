@@ -1,4 +1,5 @@
-//! Where a thread runs: a worker woken for a fork moves off the CPU of the owner that woke it.
+//! Where a thread runs: a worker woken for a fork runs on another CPU than the owner that woke
+//! it.
 //!
 //! # Why
 //!
@@ -7,134 +8,196 @@
 //! the waker's CPU instead (seen on 2-vCPU cloud VMs whose guest kernel packs tasks onto few
 //! vCPUs: 15 of 21 rounds of `join(spin 1 ms, spin 1 ms)` ran both halves on one CPU, one
 //! after the other, 2 ms instead of 1). The woken worker then preempts its waker, or queues
-//! behind it, and the two share one CPU for as long as the fork lasts while another idles.
+//! behind it, while the other CPU idles. Queued, it may wait for the owner's whole time slice:
+//! on a 2-vCPU Intel VM (Linux 6.18, EEVDF) a worker woken for a fork of a 1,000-node tree
+//! sum, summed a thousand times in 3 ms, waited 1 to 3 ms or more in one round of five, and
+//! the owner, offering its forks to a taker that never came, promoted 9 forks a sum.
 //!
 //! # Protocol
 //!
 //! * The **waker**, when it wakes a sleeper for a fork ([`Sleep::new_fork`], from a worker of
-//!   a pool that has no more threads than this process may use CPUs), leaves its own CPU in
-//!   the sleeper's [`WakerCpu`] before it unparks it.
-//! * The **woken worker**, once its sleep returns, takes that CPU out of its `WakerCpu`; if it
-//!   runs on that very CPU, it moves off it ([`move_off`]): it narrows its own affinity to the
-//!   other CPUs it may use, which migrates it at once, and restores the affinity it had, which
-//!   leaves it where it now runs. The owner keeps its CPU.
+//!   a pool that has no more threads than this process may use CPUs), reads the sleeper's
+//!   affinity, keeps it in the sleeper's [`Placement`], and narrows the sleeper's affinity to
+//!   the other CPUs, before it unparks it ([`Placement::keep_off_current`]). The OS then wakes
+//!   the sleeper on another CPU than its waker's, whatever its own placement would have been.
+//! * The **woken thread**, once its park returns, puts back the affinity it had
+//!   ([`Placement::restore`]), which leaves it where it now runs.
 //!
-//! Nothing here decides correctness: a stale or missing CPU only leaves the thread where the OS
-//! put it. It costs the waker one `sched_getcpu` (a vDSO call or an instruction) per wake-up
-//! for a fork, and the woken worker one more; only a worker that did land on its waker's CPU
-//! pays the two affinity calls and the migration (tens to hundreds of microseconds on such a
-//! VM, of the woken thread's time, not the owner's). Wake-ups for spawned jobs and injected work
-//! leave no CPU: a loop of tiny spawns runs faster on one CPU than on two that steal each job
-//! from each other, and an outside caller that injects work goes to sleep.
+//! Nothing here decides correctness: where the affinity cannot be read or set (a seccomp
+//! filter, another OS) or the sleeper may run on one CPU only, the thread stays where the OS
+//! puts it. A waker that narrows a thread just after its park returned for another reason
+//! (a timeout) leaves it narrowed until its next park returns, which the waker's unpark makes
+//! immediate. It costs the waker a `sched_getcpu` (a vDSO call or an instruction) and two
+//! system calls per wake-up for a fork, and the woken thread one; wake-ups for spawned jobs and
+//! injected work leave the OS's placement alone: a loop of tiny spawns runs faster on one CPU
+//! than on two that steal each job from each other, and an outside caller that injects work
+//! goes to sleep.
 //!
 //! [`Sleep::new_fork`]: crate::sleep::Sleep::new_fork
 
-use std::sync::atomic::{AtomicU32, Ordering};
-
-/// No CPU: nothing recorded, or the OS does not say.
-const NONE: u32 = u32::MAX;
-
-/// The CPU the calling thread runs on, if the OS says.
 #[cfg(all(target_os = "linux", not(weft_loom), not(miri)))]
-pub(crate) fn current() -> Option<u32> {
-    // SAFETY: takes no arguments and touches no memory of ours.
-    let cpu = unsafe { libc::sched_getcpu() };
-    u32::try_from(cpu).ok().filter(|&cpu| cpu != NONE)
-}
-
-/// The CPU the calling thread runs on, if the OS says (here it does not).
+pub(crate) use linux::Placement;
 #[cfg(not(all(target_os = "linux", not(weft_loom), not(miri))))]
-pub(crate) fn current() -> Option<u32> {
-    None
-}
+pub(crate) use other::Placement;
 
-/// Moves the calling thread off `cpu` to another CPU its affinity allows, keeping that
-/// affinity, and returns the CPU it moved to. Does nothing (`None`) if `cpu` is not allowed or
-/// the only one allowed, or if the affinity cannot be read or set (a seccomp filter, say): the
-/// thread then stays where it is.
 #[cfg(all(target_os = "linux", not(weft_loom), not(miri)))]
-fn move_off(cpu: u32) -> Option<u32> {
-    let cpu = usize::try_from(cpu).ok()?;
-    let size = std::mem::size_of::<libc::cpu_set_t>();
-    // SAFETY: all-zero bytes are a valid, empty `cpu_set_t` (a plain bit array).
-    let mut allowed: libc::cpu_set_t = unsafe { std::mem::zeroed() };
-    // SAFETY: `allowed` is a `cpu_set_t` of `size` bytes; pid 0 is the calling thread.
-    if unsafe { libc::sched_getaffinity(0, size, &mut allowed) } != 0 {
-        return None;
+mod linux {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Mutex;
+
+    const SET_SIZE: usize = std::mem::size_of::<libc::cpu_set_t>();
+
+    /// The CPU the calling thread runs on, if the OS says.
+    pub(super) fn current() -> Option<usize> {
+        // SAFETY: takes no arguments and touches no memory of ours.
+        let cpu = unsafe { libc::sched_getcpu() };
+        usize::try_from(cpu).ok()
     }
-    if cpu >= libc::CPU_SETSIZE as usize {
-        return None;
+
+    /// The affinity of thread `tid` (0: the calling thread), if it can be read.
+    pub(super) fn affinity(tid: libc::pid_t) -> Option<libc::cpu_set_t> {
+        // SAFETY: all-zero bytes are a valid, empty `cpu_set_t` (a plain bit array).
+        let mut set: libc::cpu_set_t = unsafe { std::mem::zeroed() };
+        // SAFETY: `set` is a `cpu_set_t` of `SET_SIZE` bytes, written by the call only.
+        (unsafe { libc::sched_getaffinity(tid, SET_SIZE, &mut set) } == 0).then_some(set)
     }
-    let mut others = allowed;
-    // SAFETY: the set macros read and write only the set they are given, at bit `cpu`, which
-    // is inside it (checked above).
-    let count = unsafe {
-        if !libc::CPU_ISSET(cpu, &allowed) {
+
+    /// Sets the affinity of thread `tid` (0: the calling thread); false if refused.
+    fn set_affinity(tid: libc::pid_t, set: &libc::cpu_set_t) -> bool {
+        // SAFETY: `set` is a `cpu_set_t` of `SET_SIZE` bytes, only read by the call. Narrowing
+        // a running thread's affinity migrates it; a sleeping one wakes inside it.
+        unsafe { libc::sched_setaffinity(tid, SET_SIZE, set) == 0 }
+    }
+
+    /// `allowed` without `cpu`, if `cpu` is in it and another CPU is too.
+    pub(super) fn without(allowed: &libc::cpu_set_t, cpu: usize) -> Option<libc::cpu_set_t> {
+        if cpu >= libc::CPU_SETSIZE as usize {
             return None;
         }
-        libc::CPU_CLR(cpu, &mut others);
-        libc::CPU_COUNT(&others)
-    };
-    if count == 0 {
-        return None;
+        let mut others = *allowed;
+        // SAFETY: the set macros read and write only the set they are given, at bit `cpu`,
+        // which is inside it (checked above).
+        let count = unsafe {
+            if !libc::CPU_ISSET(cpu, allowed) {
+                return None;
+            }
+            libc::CPU_CLR(cpu, &mut others);
+            libc::CPU_COUNT(&others)
+        };
+        (count > 0).then_some(others)
     }
-    // SAFETY: as above, for reading the set. Narrowing the affinity migrates this thread
-    // before the call returns.
-    if unsafe { libc::sched_setaffinity(0, size, &others) } != 0 {
-        return None;
+
+    /// Where a thread should run when a waker wakes it for a fork (one per
+    /// [`Parker`](crate::parker::Parker); module docs).
+    pub(crate) struct Placement {
+        /// The thread's id, for the waker's affinity calls.
+        tid: libc::pid_t,
+        /// The affinity the thread had before a waker narrowed it; `Some` from the narrowing
+        /// until the thread restores it.
+        saved: Mutex<Option<libc::cpu_set_t>>,
+        /// Whether `saved` holds an affinity: the woken thread's cheap look before it locks.
+        /// Relaxed: set under `saved`'s mutex after the narrowing, read by the thread after
+        /// its park returns, which the waker's unpark happens-before (`parker.rs`); a look
+        /// that misses it is repeated at the next park (module docs).
+        narrowed: AtomicBool,
     }
-    let moved_to = current();
-    // SAFETY: as above. Widening the affinity again does not move the thread back.
-    unsafe { libc::sched_setaffinity(0, size, &allowed) };
-    moved_to
+
+    impl std::fmt::Debug for Placement {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.debug_struct("Placement")
+                .field("tid", &self.tid)
+                .field("narrowed", &self.narrowed.load(Ordering::Relaxed))
+                .finish()
+        }
+    }
+
+    impl Placement {
+        /// The calling thread's placement.
+        pub(crate) fn new() -> Self {
+            Placement {
+                // SAFETY: takes no arguments and touches no memory of ours.
+                tid: unsafe { libc::gettid() },
+                saved: Mutex::new(None),
+                narrowed: AtomicBool::new(false),
+            }
+        }
+
+        /// The waker, about to unpark this placement's thread for a fork: keeps the thread
+        /// off the CPU the waker runs on, which stays busy.
+        pub(crate) fn keep_off_current(&self) {
+            if let Some(cpu) = current() {
+                self.keep_off(cpu);
+            }
+        }
+
+        /// Narrows the thread's affinity to its CPUs other than `cpu`, keeping the affinity
+        /// it had, unless `cpu` is not among them or is the only one, or the thread is
+        /// narrowed already (its earlier waker's narrowing not yet restored).
+        pub(super) fn keep_off(&self, cpu: usize) {
+            let mut saved = self.saved.lock().unwrap_or_else(|e| e.into_inner());
+            if saved.is_some() {
+                return;
+            }
+            let Some(allowed) = affinity(self.tid) else {
+                return;
+            };
+            let Some(others) = without(&allowed, cpu) else {
+                return;
+            };
+            if set_affinity(self.tid, &others) {
+                *saved = Some(allowed);
+                self.narrowed.store(true, Ordering::Relaxed);
+            }
+        }
+
+        /// The thread itself, after its park returned: puts back the affinity a waker
+        /// narrowed, if one did. Widening does not move the thread.
+        #[inline]
+        pub(crate) fn restore(&self) {
+            if self.narrowed.load(Ordering::Relaxed) {
+                self.restore_cold();
+            }
+        }
+
+        #[cold]
+        fn restore_cold(&self) {
+            let mut saved = self.saved.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(allowed) = saved.take() {
+                set_affinity(0, &allowed);
+            }
+            self.narrowed.store(false, Ordering::Relaxed);
+        }
+    }
 }
 
+/// Where the OS does not say which CPU a thread runs on (or under loom and Miri): the OS
+/// places every thread.
 #[cfg(not(all(target_os = "linux", not(weft_loom), not(miri))))]
-fn move_off(_cpu: u32) -> Option<u32> {
-    None
-}
+mod other {
+    /// A placement that leaves the thread where the OS puts it.
+    #[derive(Debug)]
+    pub(crate) struct Placement;
 
-/// The CPU a waker left for the thread it woke (one per [`Parker`](crate::parker::Parker)).
-///
-/// Memory ordering: Relaxed. The waker stores before it unparks and the woken thread takes it
-/// after its park returns, and the unpark happens-before that return (`parker.rs`).
-#[derive(Debug)]
-pub(crate) struct WakerCpu(AtomicU32);
-
-impl WakerCpu {
-    pub(crate) fn new() -> Self {
-        WakerCpu(AtomicU32::new(NONE))
-    }
-
-    /// The waker: the calling thread, which stays busy, runs where it runs now.
-    pub(crate) fn leave_current(&self) {
-        if let Some(cpu) = current() {
-            self.0.store(cpu, Ordering::Relaxed);
+    impl Placement {
+        pub(crate) fn new() -> Self {
+            Placement
         }
-    }
 
-    /// The woken thread: moves off its waker's CPU if it runs there, and forgets that CPU.
-    pub(crate) fn step_aside(&self) {
-        let cpu = self.0.swap(NONE, Ordering::Relaxed);
-        if cpu != NONE && current() == Some(cpu) {
-            move_off(cpu);
-        }
+        pub(crate) fn keep_off_current(&self) {}
+
+        pub(crate) fn restore(&self) {}
     }
 }
 
 #[cfg(all(test, target_os = "linux", not(weft_loom), not(miri)))]
 mod tests {
-    use super::*;
+    use super::linux::{affinity, current, without};
+    use super::Placement;
+    use std::sync::Arc;
 
-    /// The calling thread's allowed CPUs.
-    fn allowed() -> libc::cpu_set_t {
-        // SAFETY: as in `move_off`.
-        let mut set: libc::cpu_set_t = unsafe { std::mem::zeroed() };
-        // SAFETY: as in `move_off`.
-        let rc =
-            unsafe { libc::sched_getaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &mut set) };
-        assert_eq!(rc, 0);
-        set
+    fn equal(a: &libc::cpu_set_t, b: &libc::cpu_set_t) -> bool {
+        // SAFETY: reads only `a` and `b`.
+        unsafe { libc::CPU_EQUAL(a, b) }
     }
 
     fn count(set: &libc::cpu_set_t) -> i32 {
@@ -142,48 +205,45 @@ mod tests {
         unsafe { libc::CPU_COUNT(set) }
     }
 
-    fn equal(a: &libc::cpu_set_t, b: &libc::cpu_set_t) -> bool {
-        // SAFETY: reads only `a` and `b`.
-        unsafe { libc::CPU_EQUAL(a, b) }
+    /// A thread parks; another keeps it off a CPU it may use and unparks it: it runs
+    /// elsewhere, and gets its whole affinity back. Where it may use one CPU only, nothing
+    /// changes.
+    #[test]
+    fn a_woken_thread_runs_off_its_wakers_cpu_and_gets_its_affinity_back() {
+        let before = affinity(0).unwrap();
+        let cpu = (0..libc::CPU_SETSIZE as usize)
+            .find(|&c| {
+                // SAFETY: reads only `before`, at a bit inside it.
+                unsafe { libc::CPU_ISSET(c, &before) }
+            })
+            .unwrap();
+        let (tx, rx) = std::sync::mpsc::channel();
+        let sleeper = std::thread::spawn(move || {
+            let placement = Arc::new(Placement::new());
+            tx.send(placement.clone()).unwrap();
+            std::thread::park();
+            let ran_on = current();
+            placement.restore();
+            (ran_on, affinity(0).unwrap())
+        });
+        let placement = rx.recv().unwrap();
+        placement.keep_off(cpu);
+        sleeper.thread().unpark();
+        let (ran_on, after) = sleeper.join().unwrap();
+        if count(&before) >= 2 {
+            assert_ne!(ran_on, Some(cpu), "woken on the CPU it was kept off");
+        }
+        assert!(equal(&after, &before), "affinity not restored");
     }
 
     #[test]
-    fn moving_off_a_cpu_runs_elsewhere_and_keeps_the_affinity() {
-        std::thread::spawn(|| {
-            let before = allowed();
-            let Some(here) = current() else { return };
-            let moved_to = move_off(here);
-            if count(&before) >= 2 {
-                assert!(
-                    moved_to.is_some_and(|cpu| cpu != here),
-                    "{here} -> {moved_to:?}"
-                );
-            } else {
-                assert_eq!(moved_to, None);
-            }
-            assert!(equal(&allowed(), &before), "affinity not restored");
-        })
-        .join()
-        .unwrap();
-    }
-
-    #[test]
-    fn a_cpu_outside_the_affinity_is_left_alone() {
-        std::thread::spawn(|| {
-            let before = allowed();
-            assert_eq!(move_off(libc::CPU_SETSIZE as u32 - 1), None);
-            assert_eq!(move_off(NONE), None);
-            assert!(equal(&allowed(), &before));
-        })
-        .join()
-        .unwrap();
-    }
-
-    #[test]
-    fn the_wakers_cpu_is_taken_once() {
-        let cpu = WakerCpu::new();
-        cpu.leave_current();
-        cpu.step_aside();
-        assert_eq!(cpu.0.load(Ordering::Relaxed), NONE);
+    fn a_cpu_outside_the_affinity_is_no_cpu_to_keep_off() {
+        let allowed = affinity(0).unwrap();
+        assert!(without(&allowed, libc::CPU_SETSIZE as usize).is_none());
+        assert!(without(&allowed, usize::MAX).is_none());
+        let placement = Placement::new();
+        placement.keep_off(libc::CPU_SETSIZE as usize - 1);
+        placement.restore();
+        assert!(equal(&affinity(0).unwrap(), &allowed));
     }
 }

@@ -206,7 +206,7 @@ pub(crate) struct Registry {
     spawner: Mutex<Option<Box<SpareSpawner>>>,
     handlers: Handlers,
     breadth_first: bool,
-    /// Whether a worker woken for a fork moves off the CPU of the owner that woke it
+    /// Whether a worker woken for a fork is kept off the CPU of the owner that woke it
     /// (`cpu.rs`): for pools of two or more threads and no more threads than the CPUs this
     /// process may use (an oversubscribed pool has no idle CPU to move to).
     spreads_forks: bool,

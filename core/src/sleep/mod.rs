@@ -221,13 +221,13 @@ impl Sleep {
     }
 
     /// Wakes `sleeper`, just taken off the list (whose guard we still hold): it counts as
-    /// searching from now on. With `spread`, leaves it our CPU to step off (`cpu.rs`).
+    /// searching from now on. With `spread`, keeps it off our CPU (`cpu.rs`).
     fn wake(&self, sleepers: MutexGuard<'_, Vec<Sleeper>>, sleeper: Sleeper, spread: bool) -> bool {
         self.leave_list(&sleeper);
         drop(sleepers);
         self.wakeups.fetch_add(1, Ordering::Relaxed);
         if spread {
-            sleeper.parker.waker_cpu().leave_current();
+            sleeper.parker.placement().keep_off_current();
         }
         sleeper.parker.unpark();
         true
@@ -328,6 +328,9 @@ impl Sleep {
                 None => parker.park(),
             }
         }
+        // A waker that woke us for a fork kept us off its CPU: widen our affinity again
+        // (`cpu.rs`).
+        parker.placement().restore();
         let mut sleepers = self.sleepers.lock().unwrap();
         match sleepers.iter().position(|s| Arc::ptr_eq(&s.parker, parker)) {
             Some(pos) => {
@@ -337,13 +340,8 @@ impl Sleep {
                 self.leave_list(&sleeper);
                 false
             }
-            // A waker took us off the list and moved the count already. If it woke us for a
-            // fork and we run on its CPU, move off it (`cpu.rs`).
-            None => {
-                drop(sleepers);
-                parker.waker_cpu().step_aside();
-                true
-            }
+            // A waker took us off the list and moved the count already.
+            None => true,
         }
     }
 
