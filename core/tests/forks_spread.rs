@@ -1,6 +1,7 @@
-//! A worker woken for a fork runs on another CPU than the owner that woke it (`cpu.rs`), even
-//! where the OS would put it beside its waker (some VMs do, for most wake-ups: then the two
-//! halves of `join(spin, spin)` run one after the other on one CPU).
+//! A worker woken for a fork runs on another CPU than the owner that woke it (`cpu.rs`), with
+//! its whole affinity back once it runs, even where the OS would put it beside its waker (some
+//! VMs do, for most wake-ups: then the two halves of `join(spin, spin)` run one after the other
+//! on one CPU).
 #![cfg(all(target_os = "linux", not(miri)))]
 
 use std::time::Duration;
@@ -12,19 +13,35 @@ fn cpu() -> i32 {
     unsafe { libc::sched_getcpu() }
 }
 
+/// How many CPUs the calling thread may run on.
+fn allowed_cpus() -> i32 {
+    // SAFETY: all-zero bytes are a valid, empty `cpu_set_t` (a plain bit array).
+    let mut set: libc::cpu_set_t = unsafe { std::mem::zeroed() };
+    // SAFETY: `set` is a `cpu_set_t` of the size passed; pid 0 is the calling thread.
+    let rc = unsafe { libc::sched_getaffinity(0, std::mem::size_of_val(&set), &mut set) };
+    assert_eq!(rc, 0);
+    // SAFETY: reads only `set`.
+    unsafe { libc::CPU_COUNT(&set) }
+}
+
 /// Runs 20 rounds of `join(spin 2 ms, where am I)` after a pause long enough for the other
 /// worker to fall into its deep sleep; asserts that every stolen second half ran on another
-/// CPU than its owner, and returns how many were stolen.
+/// CPU than its owner, with the whole affinity it had before its waker kept it off the
+/// owner's CPU, and returns how many were stolen.
 fn stolen_of_20(pool: &ThreadPool) -> usize {
+    let everywhere = allowed_cpus();
     let mut stolen = 0;
     for round in 0..20 {
         std::thread::sleep(Duration::from_millis(5));
-        let (owner_cpu, (thief, thief_cpu)) = pool.install(|| {
+        let (owner_cpu, (thief, thief_cpu, thief_allowed)) = pool.install(|| {
             let here = cpu();
             let owner = weft_core::current_thread_index();
             let (_, b) = weft_core::join(
                 || spin_for(Duration::from_millis(2)),
-                || (weft_core::current_thread_index() != owner, cpu()),
+                || {
+                    let thief = weft_core::current_thread_index() != owner;
+                    (thief, cpu(), allowed_cpus())
+                },
             );
             (here, b)
         });
@@ -33,6 +50,10 @@ fn stolen_of_20(pool: &ThreadPool) -> usize {
             assert_ne!(
                 owner_cpu, thief_cpu,
                 "round {round}: both halves on CPU {owner_cpu}"
+            );
+            assert_eq!(
+                thief_allowed, everywhere,
+                "round {round}: the thief's affinity was not restored"
             );
         }
     }
