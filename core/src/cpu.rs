@@ -132,7 +132,9 @@ mod linux {
 
         /// Narrows the thread's affinity to its CPUs other than `cpu`, keeping the affinity
         /// it had, unless `cpu` is not among them or is the only one, or the thread is
-        /// narrowed already (its earlier waker's narrowing not yet restored).
+        /// narrowed already (its earlier waker's narrowing not yet restored). The thread
+        /// exists: its waker just took it off the sleeper list, where it is only while it
+        /// sleeps, and Linux does not hand its id to another thread before the ids wrap.
         pub(super) fn keep_off(&self, cpu: usize) {
             let mut saved = self.saved.lock().unwrap_or_else(|e| e.into_inner());
             if saved.is_some() {
