@@ -11,7 +11,10 @@
 //! behind it, while the other CPU idles. Queued, it may wait for the owner's whole time slice:
 //! on a 2-vCPU Intel VM (Linux 6.18, EEVDF) a worker woken for a fork of a 1,000-node tree
 //! sum, summed a thousand times in 3 ms, waited 1 to 3 ms or more in one round of five, and
-//! the owner, offering its forks to a taker that never came, promoted 9 forks a sum.
+//! the owner, offering its forks to a taker that never came, promoted 9 forks a sum. Nor
+//! does leaving the sleeper where it parked help: on that VM, 31-32 of 33-34 wake-ups for a
+//! fork whose sleeper had parked on the other, idle, vCPU still ran it on its waker's vCPU
+//! when the OS chose (BENCHMARKS.md, "sixteenth session").
 //!
 //! # Protocol
 //!
@@ -28,10 +31,11 @@
 //! puts it. A waker that narrows a thread just after its park returned for another reason
 //! (a timeout) leaves it narrowed until its next park returns, which the waker's unpark makes
 //! immediate. It costs the waker a `sched_getcpu` (a vDSO call or an instruction) and two
-//! system calls per wake-up for a fork, and the woken thread one; wake-ups for spawned jobs and
-//! injected work leave the OS's placement alone: a loop of tiny spawns runs faster on one CPU
-//! than on two that steal each job from each other, and an outside caller that injects work
-//! goes to sleep.
+//! system calls per wake-up for a fork (0.1 and 0.3 µs in a tight loop on that VM, 16-25 µs
+//! together after an idle spell, beside the unpark's 15-23 µs), and the woken thread one.
+//! Wake-ups for spawned jobs and injected work leave the OS's placement alone: a loop of
+//! tiny spawns runs faster on one CPU than on two that steal each job from each other, and
+//! an outside caller that injects work goes to sleep.
 //!
 //! [`Sleep::new_fork`]: crate::sleep::Sleep::new_fork
 
