@@ -1,10 +1,15 @@
-//! The cache of spare threads: threads that serve no seat and wait, for a keep-alive, to be
-//! handed one by the monitor (`handoff.rs`).
+//! The cache of spare threads: threads that serve no seat now and wait, for a keep-alive, to
+//! be handed theirs again by the monitor (`handoff.rs`).
+//!
+//! Every pool thread belongs to one seat for its whole life: the seat it was spawned for, whose
+//! index its start handler was given, `current_thread_index()` reports, and its exit handler
+//! gets. So per-seat set-up done in a start handler (pinning worker i to core i) holds on every
+//! thread that ever serves seat i, and the cache keeps one idle list per seat.
 //!
 //! A thread enters the cache when it is spawned as a spare, or when it steps aside as surplus
 //! for its seat. It waits on its own [`Mailbox`]. The monitor [`reserve`](Cache::reserve)s a
-//! mailbox (an idle one, else a freshly spawned spare's), then either
-//! [`assign`](Cache::assign)s a seat to it or [`put_back`](Cache::put_back)s it. A thread
+//! mailbox of the seat to lend (an idle one, else a freshly spawned spare's), then either
+//! [`assign`](Cache::assign)s it the seat or [`put_back`](Cache::put_back)s it. A thread
 //! whose keep-alive runs out removes itself from the idle list and exits; if a reserver holds
 //! its mailbox, it waits for that reserver's word instead, so a reserved thread never leaves. `extra` counts the threads beyond the pool's N (the spares spawned and not yet
 //! retired), capped by `max_blocking_threads`.
@@ -21,8 +26,8 @@ use std::time::{Duration, Instant};
 enum Mail {
     /// Nothing yet.
     Empty,
-    /// Serve this seat.
-    Seat(usize),
+    /// Serve the mailbox's seat.
+    Serve,
     /// The pool shuts down: exit.
     Exit,
 }
@@ -30,16 +35,24 @@ enum Mail {
 /// One cached thread's mailbox.
 #[derive(Debug)]
 pub(crate) struct Mailbox {
+    /// The seat the thread serves, for its whole life.
+    seat: usize,
     mail: Mutex<Mail>,
     cv: Condvar,
 }
 
 impl Mailbox {
-    pub(crate) fn new() -> Arc<Self> {
+    pub(crate) fn new(seat: usize) -> Arc<Self> {
         Arc::new(Mailbox {
+            seat,
             mail: Mutex::new(Mail::Empty),
             cv: Condvar::new(),
         })
+    }
+
+    /// The seat of the mailbox's thread.
+    pub(crate) fn seat(&self) -> usize {
+        self.seat
     }
 
     fn send(&self, mail: Mail) {
@@ -58,12 +71,13 @@ pub(crate) struct Reserved {
 
 /// The spare threads of one pool (see the module docs).
 ///
-/// Memory ordering: the idle list and each mailbox are mutex-guarded; `extra` is only a
-/// count under a cap and `shut_down` is re-read under the idle list's mutex, so both are
+/// Memory ordering: the idle lists and each mailbox are mutex-guarded; `extra` is only a
+/// count under a cap and `shut_down` is re-read under the idle lists' mutex, so both are
 /// Relaxed.
 #[derive(Debug)]
 pub(crate) struct Cache {
-    idle: Mutex<Vec<Arc<Mailbox>>>,
+    /// The idle threads of each seat.
+    idle: Mutex<Vec<Vec<Arc<Mailbox>>>>,
     extra: AtomicUsize,
     max_extra: usize,
     keep_alive: Duration,
@@ -72,9 +86,9 @@ pub(crate) struct Cache {
 }
 
 impl Cache {
-    pub(crate) fn new(keep_alive: Duration, max_extra: usize) -> Self {
+    pub(crate) fn new(seats: usize, keep_alive: Duration, max_extra: usize) -> Self {
         Cache {
-            idle: Mutex::new(Vec::new()),
+            idle: Mutex::new(vec![Vec::new(); seats]),
             extra: AtomicUsize::new(0),
             max_extra,
             keep_alive,
@@ -91,11 +105,11 @@ impl Cache {
         self.keep_alive
     }
 
-    /// A thread ready to serve seat `index` once assigned: an idle one, else a new spare
-    /// (spawned through the pool's spawn handler). `None` at the cap, or if no thread could
-    /// be spawned.
+    /// A thread of seat `index` ready to serve it once assigned: an idle one, else a new
+    /// spare (spawned through the pool's spawn handler). `None` at the cap, or if no thread
+    /// could be spawned.
     pub(crate) fn reserve(&self, registry: &Arc<Registry>, index: usize) -> Option<Reserved> {
-        if let Some(mailbox) = self.idle.lock().unwrap().pop() {
+        if let Some(mailbox) = self.idle.lock().unwrap()[index].pop() {
             return Some(Reserved {
                 mailbox,
                 reused: true,
@@ -106,7 +120,7 @@ impl Cache {
                 (n < self.max_extra).then_some(n + 1)
             })
             .ok()?;
-        let mailbox = Mailbox::new();
+        let mailbox = Mailbox::new(index);
         if registry.spawn_spare(index, Start::Spare(mailbox.clone())) {
             SpareCounters::bump(&self.counters.started);
             Some(Reserved {
@@ -119,12 +133,12 @@ impl Cache {
         }
     }
 
-    /// Hands seat `index` to a reserved thread.
-    pub(crate) fn assign(&self, reserved: Reserved, index: usize) {
+    /// Hands a reserved thread its seat.
+    pub(crate) fn assign(&self, reserved: Reserved) {
         if reserved.reused {
             SpareCounters::bump(&self.counters.reused);
         }
-        reserved.mailbox.send(Mail::Seat(index));
+        reserved.mailbox.send(Mail::Serve);
     }
 
     /// Returns a reserved thread to the idle list, unused.
@@ -134,28 +148,28 @@ impl Cache {
             drop(idle);
             reserved.mailbox.send(Mail::Exit);
         } else {
-            idle.push(reserved.mailbox);
+            idle[reserved.mailbox.seat].push(reserved.mailbox);
         }
     }
 
-    /// Called by a thread entering the cache: waits for a seat. `None` after the keep-alive,
-    /// or when the pool shuts down: the thread then exits.
+    /// Called by a thread entering the cache: waits to serve its seat again. False after the
+    /// keep-alive, or when the pool shuts down: the thread then exits.
     ///
     /// `listed` says whether the mailbox must first be put on the idle list (a thread
     /// stepping aside) or is already in a reserver's hands (a freshly spawned spare).
-    pub(crate) fn wait_for_seat(&self, mailbox: &Arc<Mailbox>, listed: bool) -> Option<usize> {
+    pub(crate) fn wait_for_seat(&self, mailbox: &Arc<Mailbox>, listed: bool) -> bool {
         if listed {
             let mut idle = self.idle.lock().unwrap();
             if self.shut_down.load(Ordering::Relaxed) {
                 return self.retire();
             }
-            idle.push(mailbox.clone());
+            idle[mailbox.seat].push(mailbox.clone());
         }
         let mut deadline = Instant::now() + self.keep_alive;
         let mut mail = mailbox.mail.lock().unwrap();
         loop {
             match std::mem::replace(&mut *mail, Mail::Empty) {
-                Mail::Seat(index) => return Some(index),
+                Mail::Serve => return true,
                 Mail::Exit => return self.retire(),
                 Mail::Empty => {}
             }
@@ -166,8 +180,9 @@ impl Cache {
             }
             drop(mail);
             let mut idle = self.idle.lock().unwrap();
-            if let Some(pos) = idle.iter().position(|m| Arc::ptr_eq(m, mailbox)) {
-                idle.swap_remove(pos);
+            let listed = &mut idle[mailbox.seat];
+            if let Some(pos) = listed.iter().position(|m| Arc::ptr_eq(m, mailbox)) {
+                listed.swap_remove(pos);
                 return self.retire();
             }
             // Not listed: a reserver holds our mailbox and is about to send word (a seat, or
@@ -179,10 +194,10 @@ impl Cache {
     }
 
     /// A cached thread leaves for good.
-    fn retire(&self) -> Option<usize> {
+    fn retire(&self) -> bool {
         self.extra.fetch_sub(1, Ordering::Relaxed);
         SpareCounters::bump(&self.counters.retired);
-        None
+        false
     }
 
     /// Tells every cached thread to exit (the pool terminates).
@@ -190,7 +205,7 @@ impl Cache {
         let mailboxes: Vec<Arc<Mailbox>> = {
             let mut idle = self.idle.lock().unwrap();
             self.shut_down.store(true, Ordering::Relaxed);
-            idle.drain(..).collect()
+            idle.iter_mut().flat_map(|seat| seat.drain(..)).collect()
         };
         for mailbox in mailboxes {
             mailbox.send(Mail::Exit);

@@ -48,18 +48,10 @@
 //! with the blocked worker: its published work is still taken by the pool's other workers, and
 //! the monitor tries again at every tick.
 //!
-//! # Passive waits
 //!
-//! A worker that waits without taking work (past its stack mark, or inside an isolated region
-//! with none of the region's work left: `wait.rs`) goes through the same steps, with a
-//! **passive** stamp ([`begin_passive`]: the stamp's low bit set). The monitor lends such a
-//! seat later (`PASSIVE_LEND_TICKS`, not after one tick: most such waits end within
-//! microseconds), and only while fewer than 2N threads serve the pool (N workers and at most
-//! N threads more, spares and surplus workers not yet stepped aside). The cap is what keeps
-//! a workload whose every job waits passively (rayon#751: outer items that each `install`
-//! into another pool) from growing a spare per wait up to `max_blocking_threads`: each spare
-//! would go deep and wait passively in turn. Past the cap a passive waiter just parks; the
-//! pool's other N or more threads take its published work.
+//! Only `blocking` hands a seat to another thread: a worker that waits in a join, a scope or
+//! an isolated region keeps its seat, whatever it waits for (`wait.rs`), so code that uses
+//! only rayon's API never sees its seat change thread.
 
 use crate::loom::atomic::{fence, AtomicU32, AtomicU64, Ordering};
 #[cfg(not(weft_loom))]
@@ -71,8 +63,6 @@ pub(crate) const RUNNING: u64 = 0;
 pub(crate) const LENT: u64 = 1;
 /// The bit every stamp has (a stamp is never [`RUNNING`] or [`LENT`]).
 const STAMP_TAG: u64 = 2;
-/// The bit of a passive wait's stamp (module docs).
-const PASSIVE_TAG: u64 = 1;
 
 /// The word of a `blocking` call that started at the monitor's `tick`.
 #[inline]
@@ -80,22 +70,10 @@ pub(crate) fn stamp(tick: u64) -> u64 {
     (tick << 2) | STAMP_TAG
 }
 
-/// The word of a passive wait that started at the monitor's `tick`.
-#[inline]
-pub(crate) fn passive_stamp(tick: u64) -> u64 {
-    stamp(tick) | PASSIVE_TAG
-}
-
 /// Whether `word` is a stamp, and since which tick.
 #[inline]
 pub(crate) fn stamped_since(word: u64) -> Option<u64> {
     (word & STAMP_TAG != 0).then_some(word >> 2)
-}
-
-/// Whether `word` is a passive wait's stamp.
-#[inline]
-pub(crate) fn is_passive(word: u64) -> bool {
-    word & (STAMP_TAG | PASSIVE_TAG) == STAMP_TAG | PASSIVE_TAG
 }
 
 /// Step 3: the worker's word says it blocks, since `stamp`.
@@ -138,23 +116,6 @@ pub(crate) fn lend(word: &AtomicU64, stamp: u64) -> bool {
 #[cfg(not(weft_loom))]
 #[inline]
 pub(crate) fn begin(worker: &WorkerThread) -> u64 {
-    begin_as(worker, handoff_stamp)
-}
-
-/// Called by a worker before it waits passively (module docs): as [`begin`].
-#[cfg(not(weft_loom))]
-pub(crate) fn begin_passive(worker: &WorkerThread) -> u64 {
-    begin_as(worker, passive_stamp)
-}
-
-#[cfg(not(weft_loom))]
-fn handoff_stamp(tick: u64) -> u64 {
-    stamp(tick)
-}
-
-#[cfg(not(weft_loom))]
-#[inline]
-fn begin_as(worker: &WorkerThread, stamp_of: fn(u64) -> u64) -> u64 {
     worker.publish_forks();
     let shared = worker.shared();
     if worker.seat().take_surplus() {
@@ -163,14 +124,13 @@ fn begin_as(worker: &WorkerThread, stamp_of: fn(u64) -> u64) -> u64 {
         return LENT;
     }
     let registry = worker.registry();
-    let stamp = stamp_of(registry.monitor.tick());
+    let stamp = stamp(registry.monitor.tick());
     enter(&shared.blocking, stamp);
     registry.monitor.ensure_polling(registry);
     stamp
 }
 
-/// Called by `blocking` on a worker after `f` (also when `f` panicked), or after a passive
-/// wait: step 5.
+/// Called by `blocking` on a worker after `f` (also when `f` panicked): step 5.
 #[cfg(not(weft_loom))]
 #[inline]
 pub(crate) fn end(worker: &WorkerThread, entered: u64) {

@@ -49,9 +49,8 @@
 //! A thread waiting inside R for a latch (`wait.rs`, `wait_isolated`) runs R's jobs while
 //! there are any, then searches R's queue for a few microseconds, then sleeps on R's own
 //! [`Sleep`]: the pool's sleep protocol (`sleep/README.md`), applied to R's waiters and R's
-//! queue only. While it sleeps it is *passive*: it stamps its hand-off word as a passive
-//! wait (`handoff.rs`, "Passive waits"), so the monitor lends its seat to a spare after a
-//! while and the pool keeps its width. It wakes when:
+//! queue only. It keeps its seat while it sleeps (only `blocking` hands a seat over). It
+//! wakes when:
 //!
 //! * **its latch is set**, e.g. by another worker that stole R's job and finished it there:
 //!   the latch protocol (`latch.rs`) raises the latch to `SLEEPING` after the waiter
@@ -66,11 +65,8 @@
 //! A job queued in R while every R waiter sleeps, or is past its stack mark, or runs, is not
 //! stranded: the publisher also calls `new_work` on the *pool's* `Sleep`, and every worker in
 //! no region counts R's queue and lanes as work (`work_visible`, re-checked after its sleep
-//! fence). If
-//! every seat's worker is inside a region, the seats of the sleeping ones are lent to spares
-//! (as above), and a spare is in no region. (A lent seat needs a spare: with
-//! `max_blocking_threads(0)`, or past the passive cap of 2N threads, R's job waits for a
-//! worker in no region, or for one of R's own waiters, to get to it.)
+//! fence); and a waiter past its stack mark looks through R's queue for its own scope's
+//! tasks (`wait.rs`, rule 1).
 //!
 //! An isolated waiter is never counted as searching or sleeping by the pool's `Sleep` (it
 //! would absorb wake-ups meant for work it will not take); it is counted only in the
@@ -80,9 +76,10 @@
 //! # What isolation does not cover
 //!
 //! A broadcast runs on every seat: a seat whose worker is waiting inside a region runs its
-//! copy on the spare its seat is lent to (the broadcasting thread's own copy runs inline,
-//! `broadcast.rs`). Detached work the region waits for by other means (a channel fed by a
-//! `spawn`) runs on the other workers, or on the spare.
+//! copy once that wait ends (the broadcasting thread's own copy runs inline, `broadcast.rs`),
+//! so a region that waits for a broadcast's other copies while another seat's worker waits in
+//! a region of its own for the first one deadlocks. Detached work the region waits for by
+//! other means (a channel fed by a `spawn`) runs on the other workers.
 
 use crate::fork::RegionTag;
 use crate::job::JobRef;
@@ -96,9 +93,8 @@ use std::sync::Arc;
 /// parallel iterator, an `install` into another pool), it runs only work made inside `op`:
 /// the forks and scope tasks `op` makes, transitively (also those made by other threads
 /// while they run `op`'s stolen work). Work from outside keeps running on the pool's other
-/// workers, so the pool keeps its width; a waiting isolated thread that has none of its own
-/// work parks rather than spin, and its seat goes to a spare thread meanwhile, as in
-/// [`blocking`](crate::blocking).
+/// workers; a waiting isolated thread that has none of its own work parks rather than spin,
+/// keeping its seat.
 ///
 /// Use it around parallel work done while holding a lock that other jobs of the pool may
 /// take: without it, the waiting thread may steal such a job, which then blocks on the lock
@@ -188,6 +184,18 @@ impl Region {
     /// Takes the oldest job of the region's queue.
     pub(crate) fn take(&self) -> Option<JobRef> {
         retry(|| self.queue.steal())
+    }
+
+    /// How many jobs the region's queue holds (a wait past its stack mark looks through them
+    /// once: `wait.rs`).
+    pub(crate) fn queued(&self) -> usize {
+        self.queue.len()
+    }
+
+    /// Queues a job taken from the region's queue again, unrun: it was queued, and its
+    /// waiters told, already.
+    pub(crate) fn put_back(&self, job: JobRef) {
+        self.queue.push(job);
     }
 
     /// Whether the region's queue holds a job (its lanes are the workers': `lane.rs`).

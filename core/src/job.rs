@@ -9,6 +9,7 @@ use crate::unwind::{self, AbortIfPanic, Payload};
 use crossbeam_deque::{Injector, Steal};
 use std::cell::UnsafeCell;
 use std::mem::{self, ManuallyDrop, MaybeUninit};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Something a [`JobRef`] can run.
 pub(crate) trait Job {
@@ -21,11 +22,38 @@ pub(crate) trait Job {
 }
 
 /// A type-erased reference to a job, as stored in deques and injectors.
+///
+/// A job that belongs to a wait (a scope's task, which its scope waits for) records that wait
+/// in an [`OwnerHeader`], its first field; its reference then carries [`OWNED`] in the
+/// pointer's low bit, so that a wait past its stack mark can tell its own jobs from others
+/// (`wait.rs`) without a third word in every reference.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct JobRef {
     pointer: *const (),
     execute_fn: unsafe fn(*const ()),
 }
+
+/// The wait a job belongs to: the address of the latch its owner waits on, or one of
+/// [`NO_OWNER`] and [`DETACHED`].
+pub(crate) type Owner = usize;
+
+/// The owner of a job without an owner header: a join's second half or an injected call,
+/// which a frame of the thread that made it waits for.
+pub(crate) const NO_OWNER: Owner = 0;
+
+/// The owner of detached work (`spawn`, `spawn_fifo`, a broadcast's heap copies): no frame
+/// waits for it.
+pub(crate) const DETACHED: Owner = usize::MAX;
+
+/// Where a job keeps its [`Owner`]: the first field of a `#[repr(C)]` job. Atomic because a
+/// lane's owner is written when a task is queued on it (`JobFifo::push`); Relaxed, since the
+/// reader popped a reference pushed after the write.
+pub(crate) type OwnerHeader = AtomicUsize;
+
+/// The low bit of a [`JobRef`]'s pointer: the job starts with an [`OwnerHeader`]. Every job
+/// type is aligned to at least two bytes (each holds a pointer or an atomic), so the bit is
+/// free.
+const OWNED: usize = 1;
 
 // SAFETY: a JobRef is only created for jobs whose data may be sent to another thread
 // (`StackJob`, `HeapJob` and `JobFifo` require `Send` closures and results).
@@ -51,6 +79,45 @@ impl JobRef {
         }
     }
 
+    /// Erases `data`'s type, keeping its owner readable ([`owner`](Self::owner)).
+    ///
+    /// # Safety
+    ///
+    /// As [`new`](Self::new); and `T` is `#[repr(C)]` with an [`OwnerHeader`] as its first
+    /// field.
+    #[inline]
+    unsafe fn new_owned<T: Job>(data: *const T) -> JobRef {
+        // SAFETY: forwarded to the caller.
+        let job = unsafe { JobRef::new(data) };
+        debug_assert_eq!(job.pointer as usize & OWNED, 0, "a job aligned to one byte");
+        JobRef {
+            // `wrapping_byte_add` keeps the pointer's provenance; `execute` takes the bit off.
+            pointer: job.pointer.wrapping_byte_add(OWNED),
+            ..job
+        }
+    }
+
+    /// The wait this job belongs to ([`NO_OWNER`] for most jobs).
+    ///
+    /// # Safety
+    ///
+    /// The job is live: it has not run (its owner header is read).
+    #[inline]
+    pub(crate) unsafe fn owner(&self) -> Owner {
+        if self.pointer as usize & OWNED == 0 {
+            return NO_OWNER;
+        }
+        // SAFETY: made by `new_owned`: the job starts with its owner header, and is live.
+        unsafe { &*self.data().cast::<OwnerHeader>() }.load(Ordering::Relaxed)
+    }
+
+    /// The job's address, without the [`OWNED`] bit.
+    #[inline(always)]
+    fn data(&self) -> *const () {
+        self.pointer
+            .wrapping_byte_sub(self.pointer as usize & OWNED)
+    }
+
     /// Identity of the job, to recognise one's own job when popping it back.
     #[inline]
     pub(crate) fn id(&self) -> impl Eq {
@@ -65,7 +132,7 @@ impl JobRef {
     #[inline]
     pub(crate) unsafe fn execute(self) {
         // SAFETY: per the caller and the contract of `JobRef::new`.
-        unsafe { (self.execute_fn)(self.pointer) }
+        unsafe { (self.execute_fn)(self.data()) }
     }
 }
 
@@ -240,13 +307,24 @@ impl Fork {
 }
 
 /// A boxed job that owns its closure (spawned work).
+#[repr(C)] // The owner comes first: `JobRef::owner` finds it at the job's address.
 pub(crate) struct HeapJob<BODY> {
+    owner: OwnerHeader,
     body: BODY,
 }
 
 impl<BODY: FnOnce() + Send> HeapJob<BODY> {
+    /// A job no wait waits for (detached work).
     pub(crate) fn new(body: BODY) -> Box<Self> {
-        Box::new(HeapJob { body })
+        Self::owned(DETACHED, body)
+    }
+
+    /// A job that the wait on the latch at `owner` waits for (a scope's task).
+    pub(crate) fn owned(owner: Owner, body: BODY) -> Box<Self> {
+        Box::new(HeapJob {
+            owner: OwnerHeader::new(owner),
+            body,
+        })
     }
 
     /// Leaks the box into a `JobRef`; executing it frees the box.
@@ -256,8 +334,9 @@ impl<BODY: FnOnce() + Send> HeapJob<BODY> {
     /// Whatever `BODY` borrows must outlive the job's execution (scopes guarantee this;
     /// `'static` bodies trivially do).
     pub(crate) unsafe fn into_job_ref(self: Box<Self>) -> JobRef {
-        // SAFETY: the box is leaked here and reclaimed exactly once in `execute`.
-        unsafe { JobRef::new(Box::into_raw(self)) }
+        // SAFETY: the box is leaked here and reclaimed exactly once in `execute`; a
+        // `HeapJob` is `repr(C)` with its owner first.
+        unsafe { JobRef::new_owned(Box::into_raw(self)) }
     }
 }
 
@@ -271,22 +350,27 @@ impl<BODY: FnOnce() + Send> Job for HeapJob<BODY> {
 
 /// A first-in first-out lane for `spawn_fifo` / `scope_fifo`: the real job waits here and a
 /// reference to the lane goes on the owner's LIFO deque, so whoever pops or steals that
-/// reference runs the oldest FIFO job.
+/// reference runs the oldest FIFO job. A scope's lanes hold only its tasks, so a reference
+/// to one belongs to the scope's wait as they do.
 #[derive(Debug, Default)]
+#[repr(C)] // The owner comes first: `JobRef::owner` finds it at the lane's address.
 pub(crate) struct JobFifo {
+    owner: OwnerHeader,
     inner: Injector<JobRef>,
 }
 
 impl JobFifo {
-    /// Queues `job` and returns the reference to push on the deque.
+    /// Queues `job`, which the wait on the latch at `owner` waits for (or [`DETACHED`]; one
+    /// lane always serves the same owner), and returns the reference to push on the deque.
     ///
     /// # Safety
     ///
     /// The fifo must outlive the returned reference's execution.
-    pub(crate) unsafe fn push(&self, job: JobRef) -> JobRef {
+    pub(crate) unsafe fn push(&self, job: JobRef, owner: Owner) -> JobRef {
         self.inner.push(job);
-        // SAFETY: forwarded to the caller.
-        unsafe { JobRef::new(self) }
+        self.owner.store(owner, Ordering::Relaxed);
+        // SAFETY: forwarded to the caller; a `JobFifo` is `repr(C)` with its owner first.
+        unsafe { JobRef::new_owned(self) }
     }
 }
 

@@ -13,8 +13,6 @@ use std::time::{Duration, Instant};
 pub(crate) const POLL_INTERVAL: Duration = Duration::from_micros(50);
 /// Scans in a row without a blocked worker after which the monitor parks (about 10 ms).
 const QUIET_POLLS: u32 = 200;
-/// Ticks a passive wait lasts before its seat is lent (about 0.5 ms; `handoff.rs`).
-const PASSIVE_LEND_TICKS: u64 = 10;
 
 /// The monitor of one pool: its state, tick and thread.
 ///
@@ -36,7 +34,7 @@ impl Monitor {
         }
     }
 
-    /// The monitor's tick now: what a `blocking` call or a passive wait is stamped with.
+    /// The monitor's tick now: what a `blocking` call is stamped with.
     #[inline]
     pub(crate) fn tick(&self) -> u64 {
         self.tick.load(Ordering::Relaxed)
@@ -130,48 +128,34 @@ fn any_stamped(registry: &Registry) -> bool {
         .any(|m| handoff::stamped_since(m.blocking.load(Ordering::Relaxed)).is_some())
 }
 
-/// Lends the seat of every worker blocked since before the previous tick, and of every
-/// passive waiter waiting for `PASSIVE_LEND_TICKS` while fewer than 2N threads serve the
-/// pool (`handoff.rs`, "Passive waits"). Returns whether any worker is stamped (blocked, not
-/// yet lent).
+/// Lends the seat of every worker blocked since before the previous tick. Returns whether
+/// any worker is stamped (blocked, not yet lent).
 fn lend_overdue(registry: &Arc<Registry>, tick: u64) -> bool {
-    let members = registry.members.snapshot();
-    // Threads serving the pool, counting the spares given a seat in this scan, which
-    // register only once they start serving.
-    let mut serving = members.len();
     let mut any = false;
-    for member in members.iter() {
+    for member in registry.members.snapshot().iter() {
         // Relaxed: a stamp seen late is lent one tick later.
         let word = member.blocking.load(Ordering::Relaxed);
         let Some(since) = handoff::stamped_since(word) else {
             continue;
         };
         any = true;
-        let due = if handoff::is_passive(word) {
-            since + PASSIVE_LEND_TICKS < tick && serving < 2 * registry.num_threads()
-        } else {
-            since + 1 < tick
-        };
-        if due && lend(registry, member, word) {
-            serving += 1;
+        if since + 1 < tick {
+            lend(registry, member, word);
         }
     }
     any
 }
 
-/// Gives `member`'s seat to a spare if `member` is still blocked with stamp `word`. True if
-/// it did.
-fn lend(registry: &Arc<Registry>, member: &ThreadShared, word: u64) -> bool {
+/// Gives `member`'s seat to a spare if `member` is still blocked with stamp `word`.
+fn lend(registry: &Arc<Registry>, member: &ThreadShared, word: u64) {
     let seat = member.seat.load(Ordering::Relaxed);
     let Some(spare) = registry.cache.reserve(registry, seat) else {
-        return false;
+        return;
     };
     if handoff::lend(&member.blocking, word) {
         SpareCounters::bump(&registry.cache.counters().handoffs);
-        registry.cache.assign(spare, seat);
-        true
+        registry.cache.assign(spare);
     } else {
         registry.cache.put_back(spare);
-        false
     }
 }

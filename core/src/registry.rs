@@ -30,6 +30,7 @@ use crate::job::{JobFifo, JobRef, StackJob};
 use crate::latch::SpinLatch;
 use crate::metrics::Metrics;
 use crate::monitor::Monitor;
+use crate::parker::Parker;
 use crate::sleep::Sleep;
 use crate::thread::{self, SpareSpawner, Start};
 use crate::unwind;
@@ -61,9 +62,39 @@ pub(crate) struct Seat {
     /// Workers serving this seat beyond the first: each is to step aside at a job boundary.
     /// Relaxed: a hint for width, never needed for correctness.
     surplus: AtomicUsize,
+    /// Workers of this seat parked in a wait past their stack mark, which a broadcast for the
+    /// seat must wake (`wait.rs`, rule 1). The mutex orders a listener's registration before
+    /// its look at `broadcasts` against a broadcaster's push before its look here: one of the
+    /// two sees the other.
+    listeners: Mutex<Vec<Arc<Parker>>>,
 }
 
 impl Seat {
+    /// Whether a broadcast for this seat is queued.
+    pub(crate) fn has_broadcast(&self) -> bool {
+        !self.broadcasts.is_empty()
+    }
+
+    /// A worker of this seat is about to park in a deep wait: a broadcast wakes it.
+    pub(crate) fn listen(&self, parker: &Arc<Parker>) {
+        self.listeners.lock().unwrap().push(parker.clone());
+    }
+
+    /// The deep wait's park returned.
+    pub(crate) fn unlisten(&self, parker: &Arc<Parker>) {
+        let mut listeners = self.listeners.lock().unwrap();
+        if let Some(pos) = listeners.iter().position(|p| Arc::ptr_eq(p, parker)) {
+            listeners.swap_remove(pos);
+        }
+    }
+
+    /// A broadcast was queued for this seat: wakes the deep waiters.
+    fn wake_listeners(&self) {
+        for parker in self.listeners.lock().unwrap().iter() {
+            parker.unpark();
+        }
+    }
+
     /// One more worker serves this seat than should.
     pub(crate) fn add_surplus(&self) {
         self.surplus.fetch_add(1, Ordering::Relaxed);
@@ -306,7 +337,7 @@ impl Registry {
             injector: Injector::new(),
             sleep: Sleep::new(),
             monitor: Monitor::new(),
-            cache: Cache::new(builder.keep_alive, builder.max_blocking_threads),
+            cache: Cache::new(n, builder.keep_alive, builder.max_blocking_threads),
             spawner: Mutex::new(Some(builder.spawn_handler.spare_spawner())),
             handlers: Handlers {
                 panic: builder.panic_handler.take(),
@@ -455,6 +486,7 @@ impl Registry {
             })
             .collect();
         for index in seats {
+            self.seats[index].wake_listeners();
             self.sleep.wake_index(index);
         }
     }

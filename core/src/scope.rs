@@ -8,8 +8,8 @@
 //! (FIFO), from whichever thread they are spawned.
 
 use crate::isolate::RegionRef;
-use crate::job::{HeapJob, JobFifo, JobRef};
-use crate::latch::{CountLatch, Latch};
+use crate::job::{HeapJob, JobFifo, JobRef, Owner};
+use crate::latch::{CoreLatch, CountLatch, Latch};
 use crate::registry::{self, Registry};
 use crate::unwind::{self, Payload};
 use crate::worker::{current_parker, WorkerThread};
@@ -207,7 +207,7 @@ where
 {
     let scope_ptr = ScopePtr(scope);
     scope.base().increment();
-    let job = HeapJob::new(move || {
+    let job = HeapJob::owned(scope.base().owner(), move || {
         // SAFETY: the scope waits for this task (its count) before it is freed.
         let scope = unsafe { scope_ptr.as_ref() };
         // SAFETY: as above; this is the task's one run.
@@ -314,7 +314,7 @@ impl<'scope> ScopeFifo<'scope> {
         match WorkerThread::current_ref() {
             Some(worker) if Arc::ptr_eq(worker.registry(), &self.base.registry) => {
                 // SAFETY: the lane lives in the scope, which outlives its tasks.
-                let lane = unsafe { self.fifos[worker.index()].push(job_ref) };
+                let lane = unsafe { self.fifos[worker.index()].push(job_ref, self.base.owner()) };
                 worker.push(lane);
             }
             _ => {
@@ -364,6 +364,13 @@ impl<'scope> ScopeBase<'scope> {
 
     fn increment(&self) {
         self.latch.increment();
+    }
+
+    /// What the scope's tasks record as the wait they belong to: its latch, which
+    /// [`complete`](Self::complete) waits on (a wait past its stack mark runs only its own
+    /// jobs: `wait.rs`).
+    fn owner(&self) -> Owner {
+        self.latch.core() as *const CoreLatch as Owner
     }
 
     /// Runs the scope's body, releases its count, waits for every task, then returns the

@@ -8,12 +8,12 @@
 //! weft bounds that nesting by the stack itself. When a thread becomes a worker, it learns
 //! where its stack ends (see [`StackMark::of_current_thread`]) and sets its **high-water
 //! mark** at *half* the stack. A wait that starts below the mark (more than half the stack in
-//! use) takes no job from any queue: it parks on what it waits for, as a passive wait
-//! (`handoff.rs`), so that if the wait lasts its seat goes to a spare thread and the pool
-//! keeps its width while this thread's stack unwinds.
+//! use) takes no unrelated job: it runs only the work it waits for itself (its scope's tasks,
+//! its join's other half, its seat's broadcasts; `wait.rs`, rule 1), which the sequential
+//! program would have run on this stack too, and otherwise parks.
 //!
-//! Why half: a job taken by a waiting worker then always starts with at least half of the
-//! thread's stack free, i.e. never with less than half of what it would have had as a
+//! Why half: an unrelated job taken by a waiting worker then always starts with at least half
+//! of the thread's stack free, i.e. never with less than half of what it would have had as a
 //! top-level job on the same thread. Recursion inside one job (a divide and conquer over
 //! `join`) needs stack proportional to its depth wherever it runs; what the mark removes is
 //! the *unbounded* part, jobs piled on waits, and half the stack leaves the job plenty.
@@ -25,6 +25,9 @@
 pub(crate) struct StackMark {
     /// An address inside the stack: a wait whose frame lies below it is deep.
     mark: usize,
+    /// The stack's upper end (or, where the OS does not say, the frame where the thread
+    /// became a worker): the caller's frames lie between it and the stack pointer.
+    top: usize,
 }
 
 /// The stack std gives a spawned thread by default (without `RUST_MIN_STACK`).
@@ -48,6 +51,7 @@ impl StackMark {
         if let Some((low, size)) = os_stack_bounds() {
             return StackMark {
                 mark: low + size / 2,
+                top: low + size,
             };
         }
         let size = match (adopted, requested) {
@@ -55,8 +59,10 @@ impl StackMark {
             (false, Some(size)) => size,
             (false, None) => std_default_stack(),
         };
+        let here = approximate_stack_pointer();
         StackMark {
-            mark: approximate_stack_pointer().saturating_sub(size / 2),
+            mark: here.saturating_sub(size / 2),
+            top: here,
         }
     }
 
@@ -64,6 +70,11 @@ impl StackMark {
     #[inline]
     pub(crate) fn is_passed(&self) -> bool {
         approximate_stack_pointer() < self.mark
+    }
+
+    /// Whether `address` lies in a frame that encloses the caller's on this thread's stack.
+    pub(crate) fn encloses(&self, address: usize) -> bool {
+        (approximate_stack_pointer()..self.top).contains(&address)
     }
 }
 

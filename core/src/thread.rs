@@ -3,17 +3,20 @@
 //! 1. **Spawn.** Every thread that runs pool work is made through the pool's spawn handler
 //!    ([`ThreadPoolBuilder::spawn_handler`](crate::ThreadPoolBuilder::spawn_handler), or
 //!    `build_scoped`'s wrapper): at build, one per seat (`Start::Seat`); later, when a worker
-//!    blocks, by the monitor as a spare (`Start::Spare`), which first waits in the cache for a
-//!    seat (`cache.rs`). (A custom `spawn_handler` may borrow data that ends with `build`, so
+//!    blocks in `blocking`, by the monitor as a spare for its seat (`Start::Spare`), which
+//!    first waits in the cache until it is handed that seat (`cache.rs`). (A custom `spawn_handler` may borrow data that ends with `build`, so
 //!    weft cannot call it later: its pools make spares with the default spawn, named and sized
 //!    the same; see `builder.rs`.)
 //! 2. **Start.** The thread becomes the worker of its seat (registered, and
-//!    `current_thread_index()` is `Some(seat)`), then runs the start handler, once.
+//!    `current_thread_index()` is `Some(seat)`), then runs the start handler, once. A thread
+//!    serves that one seat all its life, so every thread that runs the pool's work ran the
+//!    start handler with the index it reports.
 //! 3. **Serve.** It runs its top-level loop (`wait.rs`) until the pool terminates or the
 //!    thread is surplus for its seat and steps aside (`handoff.rs`).
 //! 4. **Cache.** A thread that stepped aside leaves the pool (its leftover jobs go to the
-//!    injector) and waits in the cache for another seat (back to 3), or for the keep-alive.
-//! 5. **Exit.** It runs the exit handler while it still is the worker of its last seat (only if
+//!    injector) and waits in the cache until its seat needs it again (back to 3), or for the
+//!    keep-alive.
+//! 5. **Exit.** It runs the exit handler while it still is the worker of its seat (only if
 //!    it ran the start handler), and exits; the registry counts it out last.
 //!
 //! A panic in a start or exit handler is caught and goes to the panic handler (printed without
@@ -48,22 +51,26 @@ pub(crate) fn main(registry: Arc<Registry>, start: Start) {
     // Only user code may panic, and every call of it is caught; a panic here is a bug in
     // weft that would leave the pool inconsistent.
     let abort = AbortIfPanic;
-    let (first, mut mailbox) = match start {
-        Start::Seat(index) => (Some(index), None),
-        Start::Spare(mailbox) => (registry.cache.wait_for_seat(&mailbox, false), Some(mailbox)),
+    let (seat, serves, mut mailbox) = match start {
+        Start::Seat(index) => (index, true, None),
+        Start::Spare(mailbox) => (
+            mailbox.seat(),
+            registry.cache.wait_for_seat(&mailbox, false),
+            Some(mailbox),
+        ),
     };
-    if let Some(first) = first {
-        let worker = WorkerThread::new(registry.clone(), first, false);
+    if serves {
+        let worker = WorkerThread::new(registry.clone(), seat, false);
         worker.enter();
-        registry.call_start_handler(first);
+        registry.call_start_handler(seat);
         serve(&worker, &mut mailbox);
-        worker.with_current(|| registry.call_exit_handler(worker.index()));
+        worker.with_current(|| registry.call_exit_handler(seat));
     }
     abort.disarm();
     registry.thread_exited();
 }
 
-/// Steps 3 and 4: serve, step aside, wait for a seat, serve again. Returns with the worker
+/// Steps 3 and 4: serve, step aside, wait for the seat, serve it again. Returns with the worker
 /// out of the pool, when the pool terminates or the keep-alive ran out.
 fn serve(worker: &WorkerThread, mailbox: &mut Option<Arc<Mailbox>>) {
     let registry = worker.registry().clone();
@@ -73,14 +80,11 @@ fn serve(worker: &WorkerThread, mailbox: &mut Option<Arc<Mailbox>>) {
         if exit == Exit::Terminate {
             return;
         }
-        let mailbox = mailbox.get_or_insert_with(Mailbox::new);
-        match registry.cache.wait_for_seat(mailbox, true) {
-            Some(seat) => {
-                worker.set_index(seat);
-                worker.enter();
-            }
-            None => return,
+        let mailbox = mailbox.get_or_insert_with(|| Mailbox::new(worker.index()));
+        if !registry.cache.wait_for_seat(mailbox, true) {
+            return;
         }
+        worker.enter();
     }
 }
 

@@ -12,33 +12,37 @@
 //!
 //! A wait for a latch runs, in this order of precedence:
 //!
-//! 1. **Past the stack mark** (more than half the thread's stack in use, `stack.rs`):
-//!    nothing. It parks on the latch, passively: its hand-off word carries a passive stamp,
-//!    so that a wait that lasts is handed a spare for its seat (`handoff.rs`, "Passive
-//!    waits"). A join there still takes back its own second half if nobody stole it (it
-//!    would have run inline anyway), and hands any other job it meets on its deque to the
-//!    pool.
+//! 1. **Past the stack mark** (more than half the thread's stack in use, `stack.rs`): only
+//!    what the wait itself waits for, in the order the sequential program would run it on
+//!    this stack: the tasks of its own scope (jobs whose owner is its latch, `job.rs`: each
+//!    runs where the scope's body would have run it), its own join's other half (taken back
+//!    by [`take_back`](WorkerThread::take_back)), and, outside a region, its seat's
+//!    broadcasts, which no other thread may run. It looks for them on its own queues only:
+//!    its deque, or inside a region its lane and the region's queue; other jobs met there are
+//!    handed on to the pool, never run here. With none left it parks until its latch is set
+//!    or a broadcast for its seat arrives. It keeps its seat: a wait never depends on a
+//!    spare thread, so it completes where no thread can be spawned.
 //! 2. **Inside an isolated region** (`isolate.rs`): only the region's jobs (its own lane for
 //!    the region first, then the region's queue, then other workers' lanes for the region);
-//!    with none left it sleeps on the region's waiters' list, passively as in 1.
+//!    with none left it sleeps on the region's waiters' list, keeping its seat.
 //! 3. **Otherwise**: anything of its own pool: its deque, its seat's broadcasts, other
 //!    workers' deques and lanes, the regions' queues (each job run in its region), the
 //!    injector, and as a last resort another worker's private forks.
 //!
 //! A worker waiting on **another pool** (`install`, `scope`, `broadcast` across pools) waits
 //! the same way: while its stack is below the mark it runs work of its own pool (of its
-//! region, inside `isolate`), and past the mark nothing. So a wait never piles unbounded work
-//! onto a stack (rayon#751), and a wait inside `isolate` never runs work from outside.
+//! region, inside `isolate`), and past the mark only its seat's broadcasts (the work it waits
+//! for runs in the other pool). So a wait never piles unrelated work onto a stack past the
+//! mark (rayon#751), and a wait inside `isolate` never runs work from outside.
 //!
 //! The top-level loop is always 3: it has the whole stack, and no region.
 
 use crate::backoff::Backoff;
 use crate::fence;
-use crate::handoff;
 use crate::isolate::Region;
-use crate::job::JobRef;
+use crate::job::{JobRef, Owner, DETACHED, NO_OWNER};
 use crate::latch::CoreLatch;
-use crate::worker::{current_parker, ForkAge, Stolen, WorkerThread};
+use crate::worker::{current_parker, retry, ForkAge, Stolen, WorkerThread};
 use std::time::{Duration, Instant};
 
 /// How long a worker that found no public work dozes before it asks for forks (see
@@ -60,6 +64,21 @@ enum Phase {
     Taking,
     /// A taker that issued the heavy fence.
     Fenced,
+}
+
+/// What a wait past the stack mark does with a job on top of its own queue (rule 1 of the
+/// module docs). The jobs below it were made by frames that enclose the wait, so the look
+/// stops at the first job such a frame will take back.
+enum Deep {
+    /// A task of the wait's own scope; or of a scope another thread waits for, made here by
+    /// one of its tasks (no frame of this thread will take it back, and its waiter may be
+    /// past its own mark, taking nothing from others): run it.
+    Run,
+    /// Detached work, which no frame waits for: hand it to the pool.
+    HandOn,
+    /// An enclosing frame's work (a join's other half, a task of an enclosing scope): leave
+    /// it where that frame will find it, and look no further.
+    Keep,
 }
 
 /// What a worker's loop waits for.
@@ -114,7 +133,7 @@ impl WorkerThread {
         self.publish_forks();
         if let Until::Latch(latch) = until {
             if self.stack_passed() {
-                return self.wait_passively(latch);
+                return self.wait_deep(latch);
             }
             if let Some(region) = self.region() {
                 return self.wait_isolated(region, latch);
@@ -156,22 +175,96 @@ impl WorkerThread {
         }
     }
 
-    /// Rule 1 of the module docs: parks until `latch` is set, with the seat lent meanwhile.
-    fn wait_passively(&self, latch: &CoreLatch) {
+    /// Rule 1 of the module docs: past the stack mark, runs only what this wait itself waits
+    /// for, and parks until `latch` is set or its seat gets a broadcast.
+    fn wait_deep(&self, latch: &CoreLatch) {
+        let owner = latch as *const CoreLatch as Owner;
         let parker = current_parker();
-        self.passively(|| latch.wait_parked(&parker));
+        loop {
+            if latch.probe() {
+                return;
+            }
+            if let Some(job) = self.take_own_job(owner) {
+                // SAFETY: a job of this wait's, or of its seat's, taken from a queue: live,
+                // and it runs once.
+                unsafe { self.execute(job) };
+                continue;
+            }
+            // Broadcasts for the seat wake a worker waiting here (`Seat::listen`); its
+            // latch's setter does too. Outside a region only: a region's wait runs none.
+            let seat = self.seat();
+            let listening = self.region().is_none();
+            if listening {
+                seat.listen(&parker);
+            }
+            if !(listening && seat.has_broadcast()) && latch.get_sleepy() {
+                parker.park();
+            }
+            if listening {
+                seat.unlisten(&parker);
+            }
+        }
     }
 
-    /// Runs `park` (which parks this thread) as a passive wait: the monitor may lend the
-    /// seat to a spare meanwhile (`handoff.rs`, "Passive waits"). Inside a `blocking` call
-    /// already, just parks: the seat is taken care of.
-    fn passively(&self, park: impl FnOnce()) {
-        if self.in_blocking() {
-            return park();
+    /// A job for a wait past the stack mark (rule 1) whose latch is at `owner`: a task of its
+    /// own scope, from this worker's own queues — its deque, or inside a region its lane and
+    /// the region's queue — or, outside a region, one of its seat's broadcasts, which no other
+    /// thread may run. The deque's top is looked at as [`Deep`] says; the region's queue is
+    /// looked through once, its other jobs put back.
+    fn take_own_job(&self, owner: Owner) -> Option<JobRef> {
+        let Some(region) = self.region() else {
+            if let Some(job) = retry(|| self.seat().broadcasts.steal()) {
+                return Some(job);
+            }
+            // A breadth-first pool's deque pops its oldest job first: there the look goes
+            // once round the whole deque, keeping the enclosing frames' jobs in their order.
+            let fifo = self.registry().breadth_first();
+            for _ in 0..self.local_jobs() {
+                let job = self.take_local_job()?;
+                match self.deep_verdict(&job, owner) {
+                    Deep::Run => return Some(job),
+                    Deep::HandOn => {
+                        self.registry().inject(job);
+                    }
+                    Deep::Keep => {
+                        self.put_back_local(job);
+                        if !fifo {
+                            return None;
+                        }
+                    }
+                }
+            }
+            return None;
+        };
+        if let Some(job) = self.take_lane_job() {
+            match self.deep_verdict(&job, owner) {
+                Deep::Run => return Some(job),
+                Deep::HandOn => region.push(job, self.registry()),
+                Deep::Keep => self.put_back_lane(job),
+            }
         }
-        let entered = handoff::begin_passive(self);
-        park();
-        handoff::end(self, entered);
+        for _ in 0..region.queued() {
+            let job = region.take()?;
+            // SAFETY: just taken: live and not yet run.
+            if unsafe { job.owner() } == owner {
+                return Some(job);
+            }
+            region.put_back(job);
+        }
+        None
+    }
+
+    /// What a wait past the stack mark whose latch is at `owner` does with a job it popped
+    /// from its own queue (rule 1 of the module docs).
+    fn deep_verdict(&self, job: &JobRef, owner: Owner) -> Deep {
+        // SAFETY: just popped: live and not yet run.
+        match unsafe { job.owner() } {
+            mine if mine == owner => Deep::Run,
+            DETACHED => Deep::HandOn,
+            NO_OWNER => Deep::Keep,
+            enclosing if self.stack_encloses(enclosing) => Deep::Keep,
+            _ => Deep::Run,
+        }
     }
 
     /// Rule 2 of the module docs: runs `region`'s jobs until `latch` is set; with none
@@ -205,7 +298,7 @@ impl WorkerThread {
     }
 
     /// Searches `region`'s jobs (the caller counts as the region's searcher) until one turns
-    /// up or `latch` is set, sleeping passively once its backoff is spent.
+    /// up or `latch` is set, sleeping among the region's waiters once its backoff is spent.
     fn search_region(&self, region: &Region, latch: &CoreLatch) -> Option<JobRef> {
         let mut backoff = Backoff::new();
         loop {
@@ -219,10 +312,8 @@ impl WorkerThread {
                 continue;
             }
             let parker = current_parker();
-            self.passively(|| {
-                region.sleep.sleep(self.index(), &parker, None, || {
-                    !self.region_has_work(region) && latch.get_sleepy()
-                });
+            region.sleep.sleep(self.index(), &parker, None, || {
+                !self.region_has_work(region) && latch.get_sleepy()
             });
             backoff.reset();
         }
@@ -244,16 +335,27 @@ impl WorkerThread {
                 None => self.take_local_job(),
                 Some(_) => self.take_lane_job(),
             };
-            match (job, region) {
-                (Some(job), _) if job.id() == id => return true,
-                (Some(job), None) if passed => {
-                    self.registry().inject(job);
-                }
-                (Some(job), Some(region)) if passed => region.push(job, self.registry()),
-                // SAFETY: a job from our own deque or lane is live and runs once.
-                (Some(job), _) => unsafe { self.execute(job) },
-                (None, _) => return false,
+            let Some(job) = job else {
+                return false;
+            };
+            if job.id() == id {
+                return true;
             }
+            // Past the mark, only jobs no enclosing frame takes back run here: those of a
+            // scope another thread waits for (rule 1; nothing of an enclosing frame lies
+            // above this join's half).
+            let owner = latch as *const CoreLatch as Owner;
+            if passed && !matches!(self.deep_verdict(&job, owner), Deep::Run) {
+                match region {
+                    None => {
+                        self.registry().inject(job);
+                    }
+                    Some(region) => region.push(job, self.registry()),
+                }
+                continue;
+            }
+            // SAFETY: a job from our own deque or lane is live and runs once.
+            unsafe { self.execute(job) };
         }
         false
     }

@@ -16,7 +16,7 @@
 
 use crate::fork::{ForkStack, Mark, RegionTag, NO_REGION};
 use crate::isolate::Region;
-use crate::job::{Fork, JobRef};
+use crate::job::{Fork, JobRef, DETACHED};
 use crate::lane::{OwnLanes, SharedLanes};
 use crate::metrics::ThreadCounters;
 use crate::parker::Parker;
@@ -250,11 +250,6 @@ impl WorkerThread {
         self.seat.get()
     }
 
-    /// Serves another seat from now on (only between top-level jobs, while not registered).
-    pub(crate) fn set_index(&self, seat: usize) {
-        self.seat.set(seat);
-    }
-
     #[inline]
     pub(crate) fn seat(&self) -> &Seat {
         self.registry.seat(self.seat.get())
@@ -276,6 +271,11 @@ impl WorkerThread {
     #[inline]
     pub(crate) fn stack_passed(&self) -> bool {
         self.stack.is_passed()
+    }
+
+    /// Whether `address` lies in a frame enclosing the caller's on this thread's stack.
+    pub(crate) fn stack_encloses(&self, address: usize) -> bool {
+        self.stack.encloses(address)
     }
 
     /// The isolated region this thread is in, if any.
@@ -443,7 +443,7 @@ impl WorkerThread {
     /// Pushes a job on this seat's FIFO lane (`spawn_fifo`).
     pub(crate) fn push_fifo(&self, job: JobRef) {
         // SAFETY: the lane lives in the registry, which outlives every job of the pool.
-        let lane = unsafe { self.seat().fifo.push(job) };
+        let lane = unsafe { self.seat().fifo.push(job, DETACHED) };
         self.push(lane);
     }
 
@@ -453,6 +453,22 @@ impl WorkerThread {
         let job = self.deque.pop()?;
         self.took_back();
         Some(job)
+    }
+
+    /// How many jobs this worker's deque holds.
+    pub(crate) fn local_jobs(&self) -> usize {
+        self.deque.len()
+    }
+
+    /// Puts a job just popped from this worker's deque back on top, unrun (a wait past the
+    /// stack mark that found an enclosing frame's job: `wait.rs`).
+    pub(crate) fn put_back_local(&self, job: JobRef) {
+        self.deque.push(job);
+    }
+
+    /// Puts a job just popped from this worker's lane back on top, unrun (as above).
+    pub(crate) fn put_back_lane(&self, job: JobRef) {
+        self.own_lanes.push(&self.shared.lanes, job);
     }
 
     /// Pops the most recently published fork of this worker's lane for its current region.
