@@ -203,3 +203,43 @@ fn a_custom_spawn_handlers_spares_are_named_by_thread_name_and_run_the_start_han
         check_exits(&started, &exited);
     });
 }
+
+/// With `blocking` handing seats to spares again and again, every thread that runs the pool's
+/// work serves only the seat its start handler was given: per-seat set-up done there (pinning
+/// worker i to core i) holds on every thread, cached spares included.
+#[test]
+fn every_thread_serves_only_the_seat_its_start_handler_was_given() {
+    within(LIMIT, || {
+        let seats: Arc<Mutex<HashMap<ThreadId, usize>>> = Arc::default();
+        let record = seats.clone();
+        let pool = ThreadPoolBuilder::new()
+            .num_threads(THREADS)
+            .start_handler(move |index| {
+                let old = record
+                    .lock()
+                    .unwrap()
+                    .insert(std::thread::current().id(), index);
+                assert_eq!(old, None, "a thread ran the start handler twice");
+            })
+            .build()
+            .unwrap();
+        let mut seen = Vec::new();
+        let mut metrics = None;
+        // Later rounds reuse the spares cached by earlier ones.
+        for _ in 0..3 {
+            let (round, m) = workload(&pool);
+            seen.extend(round);
+            metrics = Some(m);
+        }
+        let m = metrics.unwrap();
+        assert!(m.spares_reused > 0, "no spare was reused: {m:?}");
+        let seats = seats.lock().unwrap();
+        for s in &seen {
+            assert_eq!(
+                seats.get(&s.thread),
+                s.indices[0].as_ref(),
+                "a job ran under another index than its thread's start handler got: {s:?}"
+            );
+        }
+    });
+}
