@@ -148,7 +148,7 @@ fn lend_overdue(registry: &Arc<Registry>, tick: u64) -> bool {
 
 /// Gives `member`'s seat to a spare if `member` is still blocked with stamp `word`.
 fn lend(registry: &Arc<Registry>, member: &ThreadShared, word: u64) {
-    let seat = member.seat.load(Ordering::Relaxed);
+    let seat = member.seat;
     let Some(spare) = registry.cache.reserve(registry, seat) else {
         return;
     };

@@ -25,7 +25,7 @@ use crate::stack::StackMark;
 use crossbeam_deque::{Steal, Stealer, Worker};
 use std::cell::{Cell, RefCell};
 use std::ptr;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 thread_local! {
@@ -47,9 +47,8 @@ pub(crate) struct ThreadShared {
     pub(crate) stealer: Stealer<JobRef>,
     /// The worker's `blocking` state (see `handoff.rs`).
     pub(crate) blocking: AtomicU64,
-    /// The seat the worker serves; written by the worker before it registers, read by the
-    /// monitor that lends the seat (the registration's mutex orders the two).
-    pub(crate) seat: AtomicUsize,
+    /// The seat the worker serves, for its whole life (read by the monitor that lends it).
+    pub(crate) seat: usize,
     /// Counters written by this worker only.
     pub(crate) counters: ThreadCounters,
     /// The worker's forks: pushed and popped by the worker, promoted by it, and stolen by
@@ -93,7 +92,8 @@ impl<T> View<T> {
 pub(crate) struct WorkerThread {
     deque: Worker<JobRef>,
     shared: Arc<ThreadShared>,
-    seat: Cell<usize>,
+    /// The seat this thread serves, for its whole life (`cache.rs`).
+    seat: usize,
     registry: Arc<Registry>,
     rng: Cell<u64>,
     members: RefCell<View<ThreadShared>>,
@@ -164,7 +164,7 @@ impl WorkerThread {
         let shared = Arc::new(ThreadShared {
             stealer: deque.stealer(),
             blocking: AtomicU64::new(0),
-            seat: AtomicUsize::new(seat),
+            seat,
             counters: ThreadCounters::default(),
             forks: ForkStack::new(),
             parker: current_parker(),
@@ -174,7 +174,7 @@ impl WorkerThread {
         WorkerThread {
             deque,
             shared,
-            seat: Cell::new(seat),
+            seat,
             rng: Cell::new(0x9E37_79B9_7F4A_7C15 ^ seed.wrapping_mul(0xA24B_AED4_963E_E407)),
             members: View::new(),
             regions: View::new(),
@@ -200,7 +200,6 @@ impl WorkerThread {
     /// The worker must not move until [`leave`](Self::leave) (CURRENT points at it).
     pub(crate) fn enter(&self) {
         debug_assert!(CURRENT.with(Cell::get).is_null(), "thread already a worker");
-        self.shared.seat.store(self.seat.get(), Ordering::Relaxed);
         self.registry.members.add(self.shared.clone());
         // A taker that read the members before we were added did not poke our stack; we see
         // it counted (the fence pairs with the one in `start_taking`), and poke it ourselves.
@@ -247,12 +246,12 @@ impl WorkerThread {
     /// The seat this worker serves: what `current_thread_index()` reports.
     #[inline]
     pub(crate) fn index(&self) -> usize {
-        self.seat.get()
+        self.seat
     }
 
     #[inline]
     pub(crate) fn seat(&self) -> &Seat {
-        self.registry.seat(self.seat.get())
+        self.registry.seat(self.seat)
     }
 
     #[inline]
