@@ -21,8 +21,8 @@ use crate::worker::WorkerThread;
 /// to the cache. Spares wait in the cache for the pool's keep-alive (60 s by default), then
 /// exit.
 ///
-/// A call that does not block costs about two atomic operations, so it is fine to wrap a call
-/// that only *might* block. Inside `f` the thread is still the pool's worker
+/// A call that does not block costs a store, a fence and a compare-exchange, so it is fine to
+/// wrap a call that only *might* block. (The pool's first call also starts the monitor, below.) Inside `f` the thread is still the pool's worker
 /// (`current_thread_index()` does not change); a nested `blocking` just runs its closure.
 ///
 /// Called outside any pool, it just runs `f`. When no spare can be had (the pool already has
@@ -33,8 +33,9 @@ use crate::worker::WorkerThread;
 /// # How long is a while
 ///
 /// A monitor thread checks blocked workers every 50 µs while any `blocking` call is in flight
-/// and hands off a seat whose worker has been blocked across a whole check; it parks when no
-/// call is in flight, so an idle pool burns nothing.
+/// and hands off a seat whose worker has been blocked across a whole check (one to two intervals,
+/// plus the timer's slack); it parks after a quiet spell without a call in flight, so an idle
+/// pool burns nothing.
 ///
 /// # Panics
 ///

@@ -19,8 +19,8 @@
 //! 3. otherwise stores a stamp (SeqCst) and, if the monitor is parked, wakes it;
 //! 4. runs `f`;
 //! 5. swaps the stamp back to [`RUNNING`] with a compare-exchange: if nobody lent the seat,
-//!    that is all (a call that does not block costs two atomic operations and a load). If the
-//!    word is [`LENT`], a spare serves the seat: the thread sets [`RUNNING`], counts one
+//!    that is all (a call that does not block costs a store, a fence, a load and a
+//!    compare-exchange). If the word is [`LENT`], a spare serves the seat: the thread sets [`RUNNING`], counts one
 //!    surplus for its seat and **continues at once**. It never waits for the spare: the
 //!    spare's job may need a lock this thread holds.
 //!
