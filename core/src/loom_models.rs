@@ -264,7 +264,7 @@ fn a_fork_made_as_a_worker_becomes_a_taker_is_seen_by_one_side() {
             let (sleep, stack) = (sleep.clone(), stack.clone());
             thread::spawn(move || {
                 become_taker(&sleep, &stack);
-                crate::fence::heavy();
+                let _reliable = crate::fence::heavy();
                 !stack.is_empty()
             })
         };

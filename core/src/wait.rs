@@ -33,7 +33,6 @@
 //! The top-level loop is always 3: it has the whole stack, and no region.
 
 use crate::backoff::Backoff;
-use crate::fence;
 use crate::handoff;
 use crate::isolate::Region;
 use crate::job::JobRef;
@@ -375,11 +374,10 @@ impl WorkerThread {
                     self.start_taking();
                     Phase::Taking
                 }
-                Phase::Taking if ran_long && self.pool_idle() => {
+                Phase::Taking if ran_long && self.pool_idle() && self.fence_before_deep_sleep() => {
                     // Nobody runs to fork: the timed sleep would only expire (tens of
                     // microseconds of CPU on a VM) before the same fence. Fence now, and
-                    // sleep until woken.
-                    fence::heavy();
+                    // sleep until woken (unless the fence was refused: then the timed sleep).
                     Phase::Fenced
                 }
                 Phase::Taking | Phase::Fenced => {
@@ -394,8 +392,11 @@ impl WorkerThread {
                         if self.done(until) {
                             break None;
                         }
-                        fence::heavy();
-                        Phase::Fenced
+                        if self.fence_before_deep_sleep() {
+                            Phase::Fenced
+                        } else {
+                            Phase::Taking
+                        }
                     } else {
                         // Woken for work (the loop looks for it first), which may be gone by
                         // now: a wake-up that finds nothing does not keep us a taker, or
