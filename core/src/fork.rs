@@ -8,7 +8,7 @@
 //! owner keeps from its last look at `bottom` (so a push that reaches it makes room for the
 //! next one, promoting the oldest fork if the stack is full), or zero where a *taker* poked
 //! the stack, wanting forks published (`sleep/README.md`, rules "forks vs. takers" and "pokes
-//! persist"), or for good where fences are real. When `a` returns, `join` asks
+//! persist"), or for good while the stack's fences are real (`fence.rs`). When `a` returns, `join` asks
 //! [`ForkStack::pop_if_private`] whether `b` is still there and, if so, runs it inline: a join
 //! nobody needed costs a few plain stores and loads.
 //!
@@ -34,10 +34,12 @@
 //!   blocks in `a` without ever reaching weft code again, and completes because another
 //!   worker steals `b`. (rayon completes there too, so weft must.)
 //!
-//! The cold steal follows Cilk's THE protocol, with the fences made asymmetric
-//! (`fence.rs`): the owner pops with a store of `top`, a *light* fence and a load of `bottom`;
-//! a thief, holding `lock`, claims with a store of `bottom`, a *heavy* fence and a load of
-//! `top`. The pair is a Dekker pair, so at least one side sees the other: if the owner's load
+//! The cold steal follows Cilk's THE protocol, with the fences made asymmetric: the owner pops
+//! with a store of `top`, its stack's fence ([`ForkStack::light_fence`]) and a load of
+//! `bottom`; a thief, holding `lock`, claims with a store of `bottom`, the cold side's fences
+//! and a load of `top`. Which fences each side issues, how an owner switches them and what a
+//! thief does when the kernel refuses its barrier is `fence.rs`'s protocol (fence modes). The
+//! pair is a Dekker pair, so at least one side sees the other: if the owner's load
 //! shows no claim, the thief sees the owner's pop and backs off; if it shows a claim, the owner
 //! takes `lock`, waits for the thief to decide, and reads the outcome. Promotions take `lock`
 //! too. A job is therefore taken by exactly one of the owner, a promotion or a thief.
@@ -111,7 +113,9 @@ pub(crate) struct Mark {
 /// Memory ordering: `top` is stored by the owner only, always with Release (a push after the
 /// slot it covers is written, a pop so that the slots below stay published), and loaded with
 /// Acquire by thieves; `bottom` is stored under `lock`, or by the
-/// owner while it holds the stack empty. The Dekker pairs use `fence::light` / `fence::heavy`.
+/// owner while it holds the stack empty. `fences` is written by the owner only (Relaxed,
+/// except the Release store back to real fences: `use_real_fences`). The Dekker pairs use
+/// the fences of `fence.rs`.
 pub(crate) struct ForkStack {
     jobs: [UnsafeCell<MaybeUninit<JobRef>>; FORK_STACK_CAPACITY],
     /// Absolute position of the oldest fork not yet taken.
@@ -123,7 +127,7 @@ pub(crate) struct ForkStack {
     /// for a `bottom` it read earlier (thieves and promotions only raise `bottom`, so a stale
     /// bound is low: "full" early, never late; the one place that lowers `bottom`,
     /// `pop_contended`, is the owner's and lowers the bound too), or [`POKED`], stored by a
-    /// taker that wants forks published (module docs), and for good where fences are real.
+    /// taker that wants forks published (module docs), and for good while fences are real.
     limit: AtomicUsize,
     /// How many times the owner's pops emptied the stack of private forks (stored by the
     /// owner only, Relaxed; read by other threads as a hint: [`ForkStack::mark`]).
@@ -226,7 +230,7 @@ impl ForkStack {
     /// its claim (it then reads the mode) and a taker's in `fence::heavy` (it then reads the
     /// count).
     #[cold]
-    fn use_light_fences(&self) {
+    pub(crate) fn use_light_fences(&self) {
         fence::count_light_stack();
         self.fences.store(fence::LIGHT_FENCES, Ordering::Relaxed);
         atomic::fence(Ordering::SeqCst);
