@@ -86,7 +86,10 @@ fn child(lib: &str, shape: &str, thread: &str) {
             let (a, b) = rayon::join(|| 1u64, || 2u64);
             a + b
         }
-        ("rayon", "sum") => rayon::iter::IntoParallelRefIterator::par_iter(&v).sum::<u64>(),
+        ("rayon", "sum") => {
+            use rayon::iter::{IntoParallelRefIterator, ParallelIterator};
+            IntoParallelRefIterator::par_iter(&v).sum::<u64>()
+        }
         _ => panic!("unknown child {lib} {shape}"),
     };
     let us = t.elapsed().as_secs_f64() * 1e6;
