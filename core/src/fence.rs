@@ -1,38 +1,142 @@
 //! Asymmetric fences: a free fence for the hot side of a Dekker pair, a heavy one for the cold
-//! side.
+//! side, and the protocol that switches between them while pools run.
+//!
+//! # The pairs
 //!
 //! Two threads that each store to one word and then load the other's (a fork pushing its job
-//! and then loading the sleep counters, against a sleeper registering and then reading the
-//! fork stacks; an owner popping its fork against a thief claiming it) need a full fence on
-//! *both* sides, or both may read stale values. When one side runs a hundred million times a
-//! second and the other rarely, the fence can be moved: the hot side issues only a compiler
-//! fence ([`light`]), and the cold side a [`heavy`] fence that makes every other thread of the
-//! process execute a full memory barrier (Linux's `membarrier(PRIVATE_EXPEDITED)`: an IPI to
-//! each CPU running one of our threads; a thread that is not running has passed a barrier
-//! when it was switched out). Either the cold side then sees the hot side's store, or the hot
-//! side's later load sees the cold side's store — the same guarantee as two SeqCst fences.
+//! and then loading its stack's `limit`, against a taker poking that `limit` and then reading
+//! the fork stacks; an owner popping its fork against a thief claiming it, `fork.rs`) need a
+//! full fence on *both* sides, or both may read stale values. When one side runs a hundred
+//! million times a second and the other rarely, the fence can be moved: the hot side issues
+//! only a compiler fence ([`light`]), and the cold side a SeqCst fence followed by a
+//! [`barrier`] that makes every other thread of the process execute a full memory barrier
+//! (Linux's `membarrier(PRIVATE_EXPEDITED)`: an IPI to each CPU running one of our threads; a
+//! thread that is not running passed a barrier when it was switched out). Either the cold
+//! side then sees the hot side's store, or the hot side's later load sees the cold side's
+//! store: the guarantee of two SeqCst fences.
 //!
-//! Where `membarrier` is unavailable (not Linux, a kernel before 4.14, a seccomp filter), and
-//! under Miri and loom, both fences are plain SeqCst fences: correct, and the hot side pays
-//! the fence it would have paid anyway.
+//! # Fence modes
+//!
+//! Whether a hot side may use a compiler fence is decided per fork stack, by its owner: the
+//! stack's *mode* (`ForkStack::fences`) is [`REAL_FENCES`] (the owner issues SeqCst fences, a
+//! cold side needs only its own SeqCst fence) or [`LIGHT_FENCES`] (the owner issues compiler
+//! fences, a cold side must issue a barrier, and gives up where it cannot). Only the owner
+//! writes its mode, so it never reads a stale one; the process as a whole moves through
+//! [`UNREGISTERED`], [`REGISTERING`], [`REGISTERED`] and [`REFUSED`] ([`state`]).
+//!
+//! * **Registration, off every caller's path.** `membarrier` must be registered once per
+//!   process before a barrier, and the registration waits for a kernel grace period (about as
+//!   long as a few thousand forks, and far longer than building a pool). So no caller
+//!   registers: the first pool thread weft spawns starts a short-lived thread that does
+//!   ([`register_soon`]), and until it is done every stack runs [`REAL_FENCES`]: correct,
+//!   and each fork takes its slow path.
+//! * **Real to light** (`ForkStack::use_light_fences`). An owner on a fork's slow path that
+//!   reads [`REGISTERED`] (Acquire: pairs with the registrar's Release store) counts its
+//!   stack in [`LIGHT_STACKS`], stores [`LIGHT_FENCES`], and issues a SeqCst fence; from then
+//!   on its pops use compiler fences. A thief that claimed a fork (its store of `bottom`)
+//!   issues a SeqCst fence and *then* reads the mode. If the owner's fence comes first in the
+//!   fences' total order, the thief reads [`LIGHT_FENCES`] and issues a barrier, which covers
+//!   every later pop; if the thief's comes first, the owner's later pops see the claim. So a
+//!   fork pushed under real fences and popped under light ones is still taken once, and the
+//!   owner may switch at any point of its own, forks on the stack or not. A taker's
+//!   [`heavy`] fence reads [`LIGHT_STACKS`] after its SeqCst fence: zero means that every
+//!   owner that switched did so after that fence, so its next push sees the taker's poke.
+//! * **Refusal** (a barrier fails after registration: a seccomp filter installed while the
+//!   pools run, as sandboxed programs do). The thread whose barrier failed stores
+//!   [`REFUSED`]; weft never aborts for it. A thief whose claim needed the barrier gives the
+//!   fork back (the path it takes when it sees the owner's pop, always safe) and pokes the
+//!   stack; a taker whose look at the stacks needed it does not sleep deeply on that look
+//!   but re-checks on a timer, and wakes the sleepers so that each, on its way back to a deep
+//!   sleep, switches its own (empty) stack back.
+//! * **Light to real** (`ForkStack::use_real_fences`). An owner that reads [`REFUSED`] on a
+//!   fork's slow path (the thief's poke sends it there) issues a SeqCst fence, stores
+//!   [`REAL_FENCES`] with Release, pokes its stack for good and uncounts it (Release). A
+//!   thief that reads [`REAL_FENCES`] (Acquire) sees every pop the owner made with a
+//!   compiler fence, and the pops after the switch use SeqCst fences: a plain Dekker pair. A
+//!   taker that reads zero [`LIGHT_STACKS`] (Acquire) likewise sees every push made before
+//!   each switch, and every later push takes the slow path with its real fence. The owner's
+//!   own store of the mode is its acknowledgement: there is no window in which a thief
+//!   trusts a real fence the owner did not issue.
+//!
+//! What a refusal cannot serve: a fork pushed on a [`LIGHT_FENCES`] stack that no thief
+//! claimed before the refusal, whose owner, before its next fork, pop, wait, `blocking` call
+//! or yield, blocks outside weft on something only that fork's job provides
+//! (`join(|| rx.recv(), || tx.send(()))`). No other thread can take the fork without a
+//! barrier on its owner, and the owner never reaches weft code to switch. Every other fork
+//! runs: its owner pops it, publishes it (no fence needed: promotions lock), or switches at
+//! its next fork. And while any stack stays light (its owner blocked outside weft, or asleep
+//! since before the refusal and not yet woken), idle takers re-check on a timer instead of
+//! sleeping until woken.
+//!
+//! Where `membarrier` is unavailable (not Linux, a kernel before 4.14, a seccomp filter from
+//! the start), and under Miri and loom, every stack stays [`REAL_FENCES`].
 
 use crate::loom::atomic::{fence, Ordering};
-use std::sync::atomic::{compiler_fence, AtomicBool};
+use std::sync::atomic::{compiler_fence, AtomicU8, AtomicUsize};
 
-/// The hot side of a Dekker pair. `asymmetric` is what [`asymmetric`] said when the caller's
-/// structure was made (a field read from a line the caller touches anyway is cheaper than
-/// the process-wide flag).
+/// A fork stack's mode: its owner issues SeqCst fences (see the module docs).
+pub(crate) const REAL_FENCES: u8 = 0;
+/// A fork stack's mode: its owner issues compiler fences, and the cold side of each pair a
+/// barrier (see the module docs).
+pub(crate) const LIGHT_FENCES: u8 = 1;
+
+/// The process state: nobody asked the kernel yet.
+pub(crate) const UNREGISTERED: u8 = 0;
+/// The process state: a registrar is asking the kernel ([`register_soon`]).
+pub(crate) const REGISTERING: u8 = 1;
+/// The process state: registered; stacks may switch to [`LIGHT_FENCES`].
+pub(crate) const REGISTERED: u8 = 2;
+/// The process state, for good: the kernel refused the registration or a later barrier;
+/// stacks switch back to [`REAL_FENCES`].
+pub(crate) const REFUSED: u8 = 3;
+
+/// The process state (module docs). Stored with Release by the registrar and by a thread
+/// whose barrier failed; loaded with Acquire by owners that switch on it.
+static STATE: AtomicU8 = AtomicU8::new(UNREGISTERED);
+
+/// How many fork stacks are in [`LIGHT_FENCES`] mode: changed by their owners around a
+/// switch, read by takers in [`heavy`] (module docs for the orderings).
+static LIGHT_STACKS: AtomicUsize = AtomicUsize::new(0);
+
+/// The process state: one of [`UNREGISTERED`], [`REGISTERING`], [`REGISTERED`], [`REFUSED`].
+/// Acquire: pairs with the Release stores in `register_now` and [`barrier`].
+#[inline]
+pub(crate) fn state() -> u8 {
+    STATE.load(Ordering::Acquire)
+}
+
+/// How many fork stacks are in [`LIGHT_FENCES`] mode (tests).
+#[cfg(all(test, not(weft_loom)))]
+pub(crate) fn light_stacks() -> usize {
+    LIGHT_STACKS.load(Ordering::Relaxed)
+}
+
+/// An owner counts its stack before it switches it to [`LIGHT_FENCES`] (Relaxed: the
+/// owner's SeqCst fence after the switch orders it before its later pushes, module docs).
+pub(crate) fn count_light_stack() {
+    LIGHT_STACKS.fetch_add(1, Ordering::Relaxed);
+}
+
+/// An owner uncounts its stack after it switched it back to [`REAL_FENCES`], or dropped it.
+/// Release: pairs with the Acquire load in [`heavy`], so that a taker that reads zero sees
+/// every push made before the switch.
+pub(crate) fn uncount_light_stack() {
+    LIGHT_STACKS.fetch_sub(1, Ordering::Release);
+}
+
+/// The hot side of a Dekker pair: a compiler fence in [`LIGHT_FENCES`] mode (`light`), a
+/// SeqCst fence otherwise.
 #[inline(always)]
-pub(crate) fn light(asymmetric: bool) {
-    if asymmetric {
+pub(crate) fn light(light: bool) {
+    if light {
         compiler_fence(Ordering::SeqCst);
     } else {
         full_fence();
     }
 }
 
-/// The hot side of a Dekker pair whose caller already knows the fences are asymmetric (or
-/// issues [`light`] on a slower path where they are not): a compiler fence only.
+/// The hot side of a Dekker pair whose caller issues [`light`] on a slower path where fences
+/// are real: a compiler fence only.
 #[inline(always)]
 pub(crate) fn compiler() {
     compiler_fence(Ordering::SeqCst);
@@ -45,41 +149,73 @@ fn full_fence() {
     fence(Ordering::SeqCst);
 }
 
-/// The cold side of a Dekker pair whose other side uses [`light`].
-#[inline]
-pub(crate) fn heavy() {
+/// The cold side of the pair with every fork stack's pushes, for a taker about to sleep until
+/// woken: a SeqCst fence, and a barrier if any stack is in [`LIGHT_FENCES`] mode. True if the
+/// taker's next look at the stacks is reliable; false if a barrier was needed and refused
+/// (module docs: the taker must re-check on a timer).
+#[must_use]
+pub(crate) fn heavy() -> bool {
     fence(Ordering::SeqCst);
+    // Acquire: pairs with the Release decrement in `uncount_light_stack`. Read after the
+    // fence: zero means every switch to light fences came after it (module docs).
+    LIGHT_STACKS.load(Ordering::Acquire) == 0 || barrier()
+}
+
+/// Makes every running thread of this process execute a full memory barrier, for the cold
+/// side of a pair whose hot side is a stack in [`LIGHT_FENCES`] mode, after its own SeqCst
+/// fence. False if that is not possible: never registered, or refused now or before (then
+/// the process state becomes [`REFUSED`], and the caller must not rely on the hot side).
+#[must_use]
+pub(crate) fn barrier() -> bool {
     #[cfg(all(target_os = "linux", not(miri), not(weft_loom)))]
-    if asymmetric() {
-        membarrier::process_wide_barrier();
+    if state() == REGISTERED {
+        if membarrier::process_wide_barrier() {
+            return true;
+        }
+        // Release: pairs with the Acquire loads in `state`.
+        STATE.store(REFUSED, Ordering::Release);
     }
+    false
 }
 
-/// Whether [`light`] may be a compiler fence: set once by [`init`], before any pool thread
-/// runs.
-///
-/// Relaxed: a thread that still reads `false` issues real fences, which is always correct;
-/// one that reads `true` runs after `init` registered the process with the kernel.
-static ASYMMETRIC: AtomicBool = AtomicBool::new(false);
-
-/// Whether [`light`] may be a compiler fence (false until [`init`] succeeded; a structure
-/// made earlier keeps issuing real fences, which is always correct).
-#[inline(always)]
-pub(crate) fn asymmetric() -> bool {
-    ASYMMETRIC.load(Ordering::Relaxed)
-}
-
-/// Turns the asymmetric fences on if the kernel offers them (called when a pool is built).
-pub(crate) fn init() {
+/// Has the process registered for barriers soon, off the caller's path (module docs):
+/// called by each pool thread weft spawns, when it starts. The first such call starts a
+/// registrar thread (or, if no thread can be spawned, registers on this pool thread).
+pub(crate) fn register_soon() {
     #[cfg(all(target_os = "linux", not(miri), not(weft_loom)))]
+    if STATE.load(Ordering::Relaxed) == UNREGISTERED
+        && STATE
+            .compare_exchange(
+                UNREGISTERED,
+                REGISTERING,
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+            )
+            .is_ok()
     {
-        static ONCE: std::sync::Once = std::sync::Once::new();
-        ONCE.call_once(|| {
-            if membarrier::register() {
-                ASYMMETRIC.store(true, Ordering::Relaxed);
-            }
-        });
+        let spawned = std::thread::Builder::new()
+            .name("weft-membarrier".into())
+            .spawn(register_now);
+        if spawned.is_err() {
+            register_now();
+        }
     }
+}
+
+/// Asks the kernel, and publishes the answer (the registrar's whole work).
+#[cfg(all(target_os = "linux", not(miri), not(weft_loom)))]
+fn register_now() {
+    #[cfg(test)]
+    tests::note_registrar();
+    let state = if membarrier::register() {
+        REGISTERED
+    } else {
+        REFUSED
+    };
+    // Release: pairs with the Acquire loads in `state`: an owner that reads REGISTERED
+    // switches after the registration, so a thief that reads its stack's mode calls a
+    // registered barrier.
+    STATE.store(state, Ordering::Release);
 }
 
 #[cfg(all(target_os = "linux", not(miri), not(weft_loom)))]
@@ -100,23 +236,13 @@ mod membarrier {
         }
     }
 
-    /// Makes every running thread of this process execute a full memory barrier.
-    pub(super) fn process_wide_barrier() {
-        // SAFETY: as above; registration succeeded (`init`), so the command is allowed.
-        let rc =
-            unsafe { libc::syscall(libc::SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) };
-        assert_eq!(rc, 0, "weft: membarrier failed after registering");
+    /// Makes every running thread of this process execute a full memory barrier; false if
+    /// the kernel refuses (a seccomp filter installed since the registration).
+    pub(super) fn process_wide_barrier() -> bool {
+        // SAFETY: as above.
+        unsafe { libc::syscall(libc::SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) == 0 }
     }
 }
 
 #[cfg(all(test, not(weft_loom)))]
-mod tests {
-    #[test]
-    fn both_fences_can_be_issued() {
-        super::light(super::asymmetric());
-        super::heavy();
-        super::init();
-        super::light(super::asymmetric());
-        super::heavy();
-    }
-}
+mod tests;

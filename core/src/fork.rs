@@ -8,7 +8,7 @@
 //! owner keeps from its last look at `bottom` (so a push that reaches it makes room for the
 //! next one, promoting the oldest fork if the stack is full), or zero where a *taker* poked
 //! the stack, wanting forks published (`sleep/README.md`, rules "forks vs. takers" and "pokes
-//! persist"), or for good where fences are real. When `a` returns, `join` asks
+//! persist"), or for good while the stack's fences are real (`fence.rs`). When `a` returns, `join` asks
 //! [`ForkStack::pop_if_private`] whether `b` is still there and, if so, runs it inline: a join
 //! nobody needed costs a few plain stores and loads.
 //!
@@ -34,10 +34,12 @@
 //!   blocks in `a` without ever reaching weft code again, and completes because another
 //!   worker steals `b`. (rayon completes there too, so weft must.)
 //!
-//! The cold steal follows Cilk's THE protocol, with the fences made asymmetric
-//! (`fence.rs`): the owner pops with a store of `top`, a *light* fence and a load of `bottom`;
-//! a thief, holding `lock`, claims with a store of `bottom`, a *heavy* fence and a load of
-//! `top`. The pair is a Dekker pair, so at least one side sees the other: if the owner's load
+//! The cold steal follows Cilk's THE protocol, with the fences made asymmetric: the owner pops
+//! with a store of `top`, its stack's fence ([`ForkStack::light_fence`]) and a load of
+//! `bottom`; a thief, holding `lock`, claims with a store of `bottom`, the cold side's fences
+//! and a load of `top`. Which fences each side issues, how an owner switches them and what a
+//! thief does when the kernel refuses its barrier is `fence.rs`'s protocol (fence modes). The
+//! pair is a Dekker pair, so at least one side sees the other: if the owner's load
 //! shows no claim, the thief sees the owner's pop and backs off; if it shows a claim, the owner
 //! takes `lock`, waits for the thief to decide, and reads the outcome. Promotions take `lock`
 //! too. A job is therefore taken by exactly one of the owner, a promotion or a thief.
@@ -81,7 +83,7 @@
 
 use crate::fence;
 use crate::job::JobRef;
-use crate::loom::atomic::{self, AtomicUsize, Ordering};
+use crate::loom::atomic::{self, AtomicU8, AtomicUsize, Ordering};
 use crate::loom::Mutex;
 use crate::sleep::Sleep;
 use std::cell::UnsafeCell;
@@ -111,7 +113,9 @@ pub(crate) struct Mark {
 /// Memory ordering: `top` is stored by the owner only, always with Release (a push after the
 /// slot it covers is written, a pop so that the slots below stay published), and loaded with
 /// Acquire by thieves; `bottom` is stored under `lock`, or by the
-/// owner while it holds the stack empty. The Dekker pairs use `fence::light` / `fence::heavy`.
+/// owner while it holds the stack empty. `fences` is written by the owner only (Relaxed,
+/// except the Release store back to real fences: `use_real_fences`). The Dekker pairs use
+/// the fences of `fence.rs`.
 pub(crate) struct ForkStack {
     jobs: [UnsafeCell<MaybeUninit<JobRef>>; FORK_STACK_CAPACITY],
     /// Absolute position of the oldest fork not yet taken.
@@ -123,7 +127,7 @@ pub(crate) struct ForkStack {
     /// for a `bottom` it read earlier (thieves and promotions only raise `bottom`, so a stale
     /// bound is low: "full" early, never late; the one place that lowers `bottom`,
     /// `pop_contended`, is the owner's and lowers the bound too), or [`POKED`], stored by a
-    /// taker that wants forks published (module docs), and for good where fences are real.
+    /// taker that wants forks published (module docs), and for good while fences are real.
     limit: AtomicUsize,
     /// How many times the owner's pops emptied the stack of private forks (stored by the
     /// owner only, Relaxed; read by other threads as a hint: [`ForkStack::mark`]).
@@ -131,8 +135,11 @@ pub(crate) struct ForkStack {
     /// Held by a thief or a promotion while it takes the oldest fork; holds the region of
     /// every fork on the stack (module docs).
     lock: Mutex<RegionTag>,
-    /// Whether the owner's fences may be compiler fences (`fence::asymmetric`, read once).
-    asymmetric: bool,
+    /// The owner's fences: `fence::REAL_FENCES` or `fence::LIGHT_FENCES`. Written by the
+    /// owner only ([`use_light_fences`](Self::use_light_fences),
+    /// [`use_real_fences`](Self::use_real_fences)), so the owner reads it Relaxed; a thief
+    /// reads it after its claim and its SeqCst fence (`fence.rs`: fence modes).
+    fences: AtomicU8,
 }
 
 impl std::fmt::Debug for ForkStack {
@@ -141,6 +148,14 @@ impl std::fmt::Debug for ForkStack {
             .field("bottom", &self.bottom.load(Ordering::Relaxed))
             .field("top", &self.top.load(Ordering::Relaxed))
             .finish_non_exhaustive()
+    }
+}
+
+impl Drop for ForkStack {
+    fn drop(&mut self) {
+        if self.light() {
+            fence::uncount_light_stack();
+        }
     }
 }
 
@@ -153,32 +168,87 @@ unsafe impl Sync for ForkStack {}
 unsafe impl Send for ForkStack {}
 
 impl ForkStack {
+    /// A stack on real fences, poked for good: its owner switches at its first fork's slow
+    /// path once the process is registered ([`adapt_fences`](Self::adapt_fences)).
     pub(crate) fn new() -> Self {
-        Self::with_fences(fence::asymmetric())
+        Self::with_fences(false)
     }
 
-    /// A stack whose owner's fences are compiler fences (`asymmetric`) or real ones; `new`
-    /// asks `fence.rs`. The models choose, to check a protocol of either kind.
-    pub(crate) fn with_fences(asymmetric: bool) -> Self {
+    /// A stack whose owner's fences are compiler fences (`light`, counted as `fence.rs`
+    /// requires) or real ones. The models choose, to check a protocol of either kind.
+    pub(crate) fn with_fences(light: bool) -> Self {
+        if light {
+            fence::count_light_stack();
+        }
         ForkStack {
             jobs: std::array::from_fn(|_| UnsafeCell::new(MaybeUninit::uninit())),
             bottom: AtomicUsize::new(0),
             top: AtomicUsize::new(0),
-            limit: AtomicUsize::new(if asymmetric {
+            limit: AtomicUsize::new(if light {
                 FORK_STACK_CAPACITY - 1
             } else {
                 POKED
             }),
             emptied: AtomicUsize::new(0),
             lock: Mutex::new(NO_REGION),
-            asymmetric,
+            fences: AtomicU8::new(if light {
+                fence::LIGHT_FENCES
+            } else {
+                fence::REAL_FENCES
+            }),
         }
+    }
+
+    /// Whether the owner's fences are compiler fences (owner only).
+    #[inline(always)]
+    fn light(&self) -> bool {
+        self.fences.load(Ordering::Relaxed) == fence::LIGHT_FENCES
     }
 
     /// The hot side of the Dekker pairs this stack takes part in (`fence.rs`).
     #[inline(always)]
     pub(crate) fn light_fence(&self) {
-        fence::light(self.asymmetric);
+        fence::light(self.light());
+    }
+
+    /// Switches the owner's fences to what the process allows now (owner only, on a fork's
+    /// slow path, where a real stack always goes and a thief's poke sends a light one).
+    #[inline]
+    pub(crate) fn adapt_fences(&self) {
+        let state = fence::state();
+        if self.light() {
+            if state == fence::REFUSED {
+                self.use_real_fences();
+            }
+        } else if state == fence::REGISTERED {
+            self.use_light_fences();
+        }
+    }
+
+    /// Real to light (owner only; `fence.rs`: fence modes). The SeqCst fence orders the count
+    /// and the mode before this owner's later pops and pushes, against a thief's fence after
+    /// its claim (it then reads the mode) and a taker's in `fence::heavy` (it then reads the
+    /// count).
+    #[cold]
+    pub(crate) fn use_light_fences(&self) {
+        fence::count_light_stack();
+        self.fences.store(fence::LIGHT_FENCES, Ordering::Relaxed);
+        atomic::fence(Ordering::SeqCst);
+    }
+
+    /// Light to real (owner only; `fence.rs`: fence modes): the stack stays poked for good,
+    /// as every real stack is. Does nothing on a real stack.
+    #[cold]
+    pub(crate) fn use_real_fences(&self) {
+        if !self.light() {
+            return;
+        }
+        atomic::fence(Ordering::SeqCst);
+        // Release: pairs with the Acquire load in `steal`: a thief that reads this sees every
+        // pop made with a compiler fence before it.
+        self.fences.store(fence::REAL_FENCES, Ordering::Release);
+        self.poke();
+        fence::uncount_light_stack();
     }
 
     /// Records the owner's new region (owner only, the stack empty; module docs).
@@ -266,7 +336,7 @@ impl ForkStack {
     ///
     /// Returns false if the stack stays poked (real fences): the owner need not look again.
     fn settle(&self) -> bool {
-        if !self.asymmetric {
+        if !self.light() {
             return false;
         }
         let top = self.top.load(Ordering::Relaxed);
@@ -434,9 +504,19 @@ impl ForkStack {
         if bottom >= self.top.load(Ordering::Acquire) {
             return None;
         }
-        // Claim, then the cold side of the Dekker pair with `pop_if_private` (module docs).
+        // Claim, then the cold side of the Dekker pair with `pop_if_private` (module docs): a
+        // SeqCst fence, and a barrier if the owner's fences are light. The mode is read after
+        // the fence (`fence.rs`: fence modes). Acquire: pairs with the Release store in
+        // `use_real_fences`.
         self.bottom.store(bottom + 1, Ordering::Relaxed);
-        fence::heavy();
+        atomic::fence(Ordering::SeqCst);
+        if self.fences.load(Ordering::Acquire) == fence::LIGHT_FENCES && !fence::barrier() {
+            // Refused: give the claim back, and send the owner's next fork down its slow
+            // path, where it switches to real fences.
+            self.bottom.store(bottom, Ordering::Relaxed);
+            self.poke();
+            return None;
+        }
         if bottom >= self.top.load(Ordering::Acquire) {
             // The owner popped it meanwhile: give it back.
             self.bottom.store(bottom, Ordering::Relaxed);
@@ -586,17 +666,22 @@ mod tests {
 
     #[test]
     fn a_poke_makes_the_next_push_look_until_the_owner_settles() {
-        let s = ForkStack::new();
+        for light in [false, true] {
+            a_poke_makes_the_next_push_look(&ForkStack::with_fences(light));
+        }
+    }
+
+    fn a_poke_makes_the_next_push_look(s: &ForkStack) {
         let a = s.push_job(job());
         s.poke();
         assert!(s.is_poked());
         let (b, look) = s.push(job());
         assert!(look);
-        assert_eq!(s.settle(), s.asymmetric);
-        assert_eq!(s.is_poked(), !s.asymmetric);
-        // Where fences are real (no `membarrier` here), every push looks, for good.
+        assert_eq!(s.settle(), s.light());
+        assert_eq!(s.is_poked(), !s.light());
+        // Where fences are real, every push looks, for good.
         let (c, look) = s.push(job());
-        assert_eq!(look, !s.asymmetric);
+        assert_eq!(look, !s.light());
         for pos in [c, b, a] {
             assert!(s.pop_if_private(pos));
         }

@@ -242,6 +242,52 @@ fn fork_stack_pop_promotion_and_steal_take_each_fork_once() {
     });
 }
 
+/// A thief's cold steal of a fork that its owner pushes and then pops, switching its fences
+/// (`switch`) in between (`fence.rs`: fence modes): the fork runs exactly once.
+fn steal_across_a_switch(stack: ForkStack, switch: impl FnOnce(&ForkStack)) {
+    let stack = Arc::new(stack);
+    let job = Arc::new(Counted(AtomicUsize::new(0)));
+    let thief = {
+        let stack = stack.clone();
+        thread::spawn(move || {
+            if let Some((job, _region)) = stack.steal(|| true, drop) {
+                // SAFETY: the job lives in the Arc, held by the model until the end.
+                unsafe { job.execute() };
+            }
+        })
+    };
+    // SAFETY: as above.
+    let job_ref = unsafe { JobRef::new(&*job) };
+    let pos = stack.push_job(job_ref);
+    switch(&stack);
+    if stack.pop_if_private(pos) {
+        // SAFETY: as above.
+        unsafe { job_ref.execute() };
+    }
+    thief.join().unwrap();
+    assert_eq!(job.0.load(Ordering::SeqCst), 1, "a fork lost or run twice");
+}
+
+/// An owner switches its stack from real to light fences between a push and its pop, while
+/// a thief claims that fork. Under loom a light fence is nothing and every barrier is
+/// refused, so the thief takes the fork only where it read the real mode: then the owner's
+/// fence after the switch and the thief's after its claim make the pop see the claim.
+#[test]
+fn a_switch_to_light_fences_keeps_each_fork_taken_once() {
+    loom::model(|| {
+        steal_across_a_switch(ForkStack::with_fences(false), ForkStack::use_light_fences)
+    });
+}
+
+/// An owner whose barrier was refused switches from light to real fences between a push and
+/// its pop, while a thief claims that fork: a thief that reads the light mode gives the
+/// claim back (its barrier is refused), one that reads the real mode sees every pop made
+/// before the switch, and pops after it fence.
+#[test]
+fn a_switch_to_real_fences_keeps_each_fork_taken_once() {
+    loom::model(|| steal_across_a_switch(ForkStack::with_fences(true), ForkStack::use_real_fences));
+}
+
 /// A searching worker becomes a taker and pokes `stack`, as `WorkerThread::start_taking`.
 fn become_taker(sleep: &Sleep, stack: &ForkStack) {
     sleep.start_searching();
@@ -264,7 +310,7 @@ fn a_fork_made_as_a_worker_becomes_a_taker_is_seen_by_one_side() {
             let (sleep, stack) = (sleep.clone(), stack.clone());
             thread::spawn(move || {
                 become_taker(&sleep, &stack);
-                crate::fence::heavy();
+                let _reliable = crate::fence::heavy();
                 !stack.is_empty()
             })
         };

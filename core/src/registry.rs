@@ -316,7 +316,6 @@ impl Registry {
         mut builder: ThreadPoolBuilder<S>,
     ) -> Result<Arc<Registry>, ThreadPoolBuildError> {
         let n = builder.resolved_num_threads()?;
-        crate::fence::init();
         if builder.use_current_thread && WorkerThread::current_ref().is_some() {
             return Err(ThreadPoolBuildError::new(
                 ErrorKind::CurrentThreadAlreadyInPool,

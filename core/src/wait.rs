@@ -38,7 +38,6 @@
 //! The top-level loop is always 3: it has the whole stack, and no region.
 
 use crate::backoff::Backoff;
-use crate::fence;
 use crate::isolate::Region;
 use crate::job::{JobRef, Owner, DETACHED, NO_OWNER};
 use crate::latch::CoreLatch;
@@ -477,11 +476,10 @@ impl WorkerThread {
                     self.start_taking();
                     Phase::Taking
                 }
-                Phase::Taking if ran_long && self.pool_idle() => {
+                Phase::Taking if ran_long && self.pool_idle() && self.fence_before_deep_sleep() => {
                     // Nobody runs to fork: the timed sleep would only expire (tens of
                     // microseconds of CPU on a VM) before the same fence. Fence now, and
-                    // sleep until woken.
-                    fence::heavy();
+                    // sleep until woken (unless the fence was refused: then the timed sleep).
                     Phase::Fenced
                 }
                 Phase::Taking | Phase::Fenced => {
@@ -496,8 +494,11 @@ impl WorkerThread {
                         if self.done(until) {
                             break None;
                         }
-                        fence::heavy();
-                        Phase::Fenced
+                        if self.fence_before_deep_sleep() {
+                            Phase::Fenced
+                        } else {
+                            Phase::Taking
+                        }
                     } else {
                         // Woken for work (the loop looks for it first), which may be gone by
                         // now: a wake-up that finds nothing does not keep us a taker, or

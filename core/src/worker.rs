@@ -14,6 +14,7 @@
 //! it publishes go to its lane for that region (`lane.rs`) instead of its deque, and its
 //! deque keeps only work of no region.
 
+use crate::fence;
 use crate::fork::{ForkStack, Mark, RegionTag, NO_REGION};
 use crate::isolate::Region;
 use crate::job::{Fork, JobRef, DETACHED};
@@ -156,6 +157,10 @@ impl WorkerThread {
     /// the thread it is for (it measures that thread's stack); `adopted` for a thread weft
     /// did not spawn (`use_current_thread`).
     pub(crate) fn new(registry: Arc<Registry>, seat: usize, adopted: bool) -> Self {
+        if !adopted {
+            // Off every caller's path: an adopted thread is a caller (`fence.rs`).
+            fence::register_soon();
+        }
         let deque = if registry.breadth_first() {
             Worker::new_fifo()
         } else {
@@ -329,6 +334,7 @@ impl WorkerThread {
     #[cold]
     fn after_fork_slow(&self) {
         let forks = &self.shared.forks;
+        forks.adapt_fences();
         forks.light_fence();
         while !forks.has_room() {
             if !self.promote_oldest() {
@@ -616,6 +622,27 @@ impl WorkerThread {
             return Some(Stolen::piece(job, region));
         }
         retry(|| self.registry.injector().steal_batch_and_pop(&self.deque)).map(Stolen::whole)
+    }
+
+    /// A taker's fence before it sleeps until woken (`wait.rs`): true if its next look at the
+    /// fork stacks is reliable, false if it must re-check on a timer instead (`fence.rs`:
+    /// refusal). The thread that finds the refusal wakes every sleeper, so that each switches
+    /// its own stack back here before it sleeps deeply again; this worker's own stack is empty
+    /// of private forks (it published them before it waited) and switches at once, and the
+    /// others' next forks take their slow paths.
+    pub(crate) fn fence_before_deep_sleep(&self) -> bool {
+        let refused_before = fence::state() == fence::REFUSED;
+        if refused_before {
+            self.shared.forks.use_real_fences();
+        }
+        let reliable = fence::heavy();
+        if !reliable && !refused_before {
+            self.shared.forks.use_real_fences();
+            // Every owner's next fork takes its slow path, where it switches.
+            self.with_members(|members| members.iter().for_each(|m| m.forks.poke()));
+            self.registry.sleep.wake_all();
+        }
+        reliable
     }
 
     /// Takes the oldest fork of another worker that keeps it private, with its region (a

@@ -1,0 +1,88 @@
+use super::*;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// The name of the thread that registered the process, if one did.
+static REGISTRAR: Mutex<Option<Option<String>>> = Mutex::new(None);
+
+/// Called by the registrar before it asks the kernel.
+pub(super) fn note_registrar() {
+    let name = std::thread::current().name().map(str::to_owned);
+    *REGISTRAR.lock().unwrap() = Some(name);
+}
+
+/// Waits until the registrar has answered (every test of this binary builds pools, so one
+/// has been started by the time a pool ran work).
+fn registration_settled() -> u8 {
+    let start = Instant::now();
+    loop {
+        let s = state();
+        if s == REGISTERED || s == REFUSED || start.elapsed() > Duration::from_secs(10) {
+            return s;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+#[test]
+fn both_fences_can_be_issued() {
+    light(false);
+    light(true);
+    compiler();
+    let _ = heavy();
+}
+
+#[test]
+fn no_caller_registers_the_process() {
+    let pool = crate::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    assert_eq!(pool.install(|| crate::join(|| 1, || 2)), (1, 2));
+    let settled = registration_settled();
+    assert_ne!(
+        settled, UNREGISTERED,
+        "no pool thread started a registration"
+    );
+    if cfg!(target_os = "linux") && !cfg!(miri) {
+        let registrar = REGISTRAR.lock().unwrap().clone();
+        assert_eq!(
+            registrar,
+            Some(Some("weft-membarrier".to_string())),
+            "registered on a thread other than the registrar"
+        );
+    }
+}
+
+fn fib(n: u64) -> u64 {
+    if n < 2 {
+        return n;
+    }
+    let (a, b) = crate::join(|| fib(n - 1), || fib(n - 2));
+    a + b
+}
+
+#[test]
+fn a_busy_pool_switches_to_light_fences() {
+    let pool = crate::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    assert_eq!(pool.install(|| fib(10)), 55);
+    if registration_settled() != REGISTERED {
+        // No `membarrier` here: every stack stays on real fences.
+        return;
+    }
+    let start = Instant::now();
+    // The pool's threads fork all the time: one switches at its next slow path.
+    let switched = pool.install(|| loop {
+        assert_eq!(fib(12), 144);
+        if light_stacks() > 0 {
+            break true;
+        }
+        if start.elapsed() > Duration::from_secs(10) {
+            break false;
+        }
+    });
+    assert!(switched, "no fork stack switched to light fences");
+}

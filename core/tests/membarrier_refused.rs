@@ -1,0 +1,153 @@
+//! A process that forbids `membarrier` after its pools started (a seccomp filter installed
+//! by a sandboxed program) keeps running forks correctly: no abort, no hang, every job once
+//! (`fence.rs`: refusal). Its own process, since the filter applies to every thread.
+
+#![cfg(all(
+    target_os = "linux",
+    any(target_arch = "x86_64", target_arch = "aarch64")
+))]
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::channel;
+use std::time::Duration;
+use weft_core::{join, ThreadPool, ThreadPoolBuilder};
+use weft_testkit::within;
+
+/// The architecture a filter checks, so that a syscall number of another ABI is not misread.
+#[cfg(target_arch = "x86_64")]
+const AUDIT_ARCH: u32 = 0xC000_003E; // AUDIT_ARCH_X86_64
+#[cfg(target_arch = "aarch64")]
+const AUDIT_ARCH: u32 = 0xC000_00B7; // AUDIT_ARCH_AARCH64
+
+/// Makes `membarrier` fail with EPERM in every thread of the process from now on.
+fn forbid_membarrier() {
+    const LD_W_ABS: u16 = (libc::BPF_LD | libc::BPF_W | libc::BPF_ABS) as u16;
+    const JEQ_K: u16 = (libc::BPF_JMP | libc::BPF_JEQ | libc::BPF_K) as u16;
+    const RET_K: u16 = (libc::BPF_RET | libc::BPF_K) as u16;
+    let stmt = |code, k| libc::sock_filter {
+        code,
+        jt: 0,
+        jf: 0,
+        k,
+    };
+    let jump = |k, jt, jf| libc::sock_filter {
+        code: JEQ_K,
+        jt,
+        jf,
+        k,
+    };
+    // `struct seccomp_data`: the syscall number at offset 0, the architecture at 4.
+    let program = [
+        stmt(LD_W_ABS, 4),
+        jump(AUDIT_ARCH, 1, 0),
+        stmt(RET_K, libc::SECCOMP_RET_ALLOW),
+        stmt(LD_W_ABS, 0),
+        jump(libc::SYS_membarrier as u32, 0, 1),
+        stmt(RET_K, libc::SECCOMP_RET_ERRNO | libc::EPERM as u32),
+        stmt(RET_K, libc::SECCOMP_RET_ALLOW),
+    ];
+    let prog = libc::sock_fprog {
+        len: program.len() as u16,
+        filter: program.as_ptr().cast_mut(),
+    };
+    // SAFETY: prctl with these arguments touches no user memory.
+    let rc = unsafe { libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) };
+    assert_eq!(
+        rc,
+        0,
+        "PR_SET_NO_NEW_PRIVS: {}",
+        std::io::Error::last_os_error()
+    );
+    // SAFETY: `prog` points at `program`, both alive for the call; the kernel copies them.
+    let rc = unsafe {
+        libc::syscall(
+            libc::SYS_seccomp,
+            libc::SECCOMP_SET_MODE_FILTER,
+            libc::SECCOMP_FILTER_FLAG_TSYNC,
+            &prog as *const libc::sock_fprog,
+        )
+    };
+    assert_eq!(rc, 0, "seccomp: {}", std::io::Error::last_os_error());
+}
+
+/// Whether `membarrier(PRIVATE_EXPEDITED)` succeeds on this thread.
+fn membarrier_allowed() -> bool {
+    const MEMBARRIER_CMD_PRIVATE_EXPEDITED: libc::c_int = 1 << 3;
+    // SAFETY: membarrier touches no user memory.
+    unsafe { libc::syscall(libc::SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) == 0 }
+}
+
+fn fib(n: u64) -> u64 {
+    if n < 2 {
+        return n;
+    }
+    let (a, b) = join(|| fib(n - 1), || fib(n - 2));
+    a + b
+}
+
+/// A balanced tree sum over `lo..hi` that counts its leaves, each of which must run once.
+fn tree_sum(lo: u64, hi: u64, leaves: &AtomicUsize) -> u64 {
+    if hi - lo <= 16 {
+        leaves.fetch_add(1, Ordering::Relaxed);
+        return (lo..hi).sum();
+    }
+    let mid = lo + (hi - lo) / 2;
+    let (a, b) = join(|| tree_sum(lo, mid, leaves), || tree_sum(mid, hi, leaves));
+    a + b
+}
+
+/// Fork-heavy work on `pool`: fib, tree sums that count their leaves, and joins whose first
+/// half waits for the second outside weft.
+fn forks(pool: &ThreadPool, rounds: usize) {
+    pool.install(|| {
+        for _ in 0..rounds {
+            assert_eq!(fib(20), 6765);
+            let leaves = AtomicUsize::new(0);
+            let n = 1 << 14;
+            assert_eq!(tree_sum(0, n, &leaves), n * (n - 1) / 2);
+            assert_eq!(leaves.load(Ordering::Relaxed), (n / 16) as usize);
+        }
+    });
+}
+
+fn rendezvous(pool: &ThreadPool, rounds: usize) {
+    for _ in 0..rounds {
+        let (tx, rx) = channel();
+        pool.install(move || join(move || rx.recv().unwrap(), move || tx.send(()).unwrap()));
+    }
+}
+
+#[test]
+fn forks_keep_running_after_membarrier_is_refused() {
+    let pools: Vec<ThreadPool> = (2..=4)
+        .map(|n| ThreadPoolBuilder::new().num_threads(n).build().unwrap())
+        .collect();
+    // Run before the filter: the pools' threads register the process and their stacks
+    // switch to light fences (where the kernel offers `membarrier`).
+    for pool in &pools {
+        forks(pool, 3);
+        rendezvous(pool, 3);
+    }
+    std::thread::sleep(Duration::from_millis(200));
+    for pool in &pools {
+        forks(pool, 3);
+    }
+    forbid_membarrier();
+    assert!(!membarrier_allowed(), "the filter did not take effect");
+    within(Duration::from_secs(60), move || {
+        for pool in &pools {
+            forks(pool, 20);
+        }
+        // Let every worker find the refusal on its way to a deep sleep.
+        std::thread::sleep(Duration::from_millis(100));
+        for pool in &pools {
+            rendezvous(pool, 50);
+            forks(pool, 5);
+            rendezvous(pool, 50);
+        }
+        // The global pool too, built after the refusal.
+        assert_eq!(join(|| fib(18), || fib(18)), (2584, 2584));
+        let (tx, rx) = channel();
+        join(move || rx.recv().unwrap(), move || tx.send(()).unwrap());
+    });
+}
