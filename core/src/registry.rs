@@ -206,10 +206,6 @@ pub(crate) struct Registry {
     spawner: Mutex<Option<Box<SpareSpawner>>>,
     handlers: Handlers,
     breadth_first: bool,
-    /// Whether a worker woken for a fork is kept off the CPU of the owner that woke it
-    /// (`cpu.rs`): for pools of two or more threads and no more threads than the CPUs this
-    /// process may use (an oversubscribed pool has no idle CPU to move to).
-    spreads_forks: bool,
     /// How long a thread outside the pool probes the latch of the job it injected before it
     /// parks (`in_worker_cold`): [`OUTSIDE_LINGER`] where this process may use two CPUs or
     /// more, else zero (the caller's spin would take the CPU the job needs).
@@ -316,7 +312,6 @@ impl Registry {
                 stack_size: builder.stack_size,
             },
             breadth_first: builder.breadth_first,
-            spreads_forks: n >= 2 && n <= cpus,
             outside_linger,
             handles: AtomicUsize::new(1),
             terminating: AtomicBool::new(false),
@@ -391,12 +386,6 @@ impl Registry {
     /// The stack size the pool asks its threads to have, if the builder set one.
     pub(crate) fn stack_size(&self) -> Option<usize> {
         self.handlers.stack_size
-    }
-
-    /// See the field `spreads_forks`.
-    #[inline]
-    pub(crate) fn spreads_forks(&self) -> bool {
-        self.spreads_forks
     }
 
     pub(crate) fn num_threads(&self) -> usize {

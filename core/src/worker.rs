@@ -409,7 +409,7 @@ impl WorkerThread {
     /// Wakes whoever can take the forks just published, unless someone searches.
     fn announce_published(&self) {
         match self.region() {
-            None => self.registry.sleep.new_fork(self.registry.spreads_forks()),
+            None => self.registry.sleep.new_work(),
             Some(region) => region.new_work(&self.registry),
         }
     }
