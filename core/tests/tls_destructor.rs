@@ -98,7 +98,10 @@ fn exit_with_weft_in_a_destructor(use_weft_first: bool) -> Vec<Report> {
                 weft_core::scope(|s| s.spawn(|_| ()));
                 let _: u64 = (0..100u64).into_par_iter().sum();
                 // A job of one item runs on this thread, with its `map_init` value.
-                let _: u64 = [1u64].par_iter().map_init(|| 1u64, |one, &x| x + *one).sum();
+                let _: u64 = [1u64]
+                    .par_iter()
+                    .map_init(|| 1u64, |one, &x| x + *one)
+                    .sum();
             }
         })
     };
