@@ -61,7 +61,6 @@
 #![cfg_attr(weft_loom, allow(dead_code, unused_imports))]
 
 mod backoff;
-mod cpu;
 mod fence;
 mod fork;
 mod handoff;

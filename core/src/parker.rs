@@ -10,14 +10,10 @@
 //! Memory ordering: `unpark` happens-before the `park` it ends returns (std's guarantee), so
 //! whatever the waker wrote before `unpark` is visible after `park`.
 
-use crate::cpu::Placement;
-
 /// A thread's parking spot.
 #[derive(Debug)]
 pub(crate) struct Parker {
     thread: crate::loom::thread::Thread,
-    /// Where the thread runs when woken for a fork (`cpu.rs`).
-    placement: Placement,
 }
 
 impl Parker {
@@ -25,13 +21,7 @@ impl Parker {
     pub(crate) fn new() -> Self {
         Parker {
             thread: crate::loom::thread::current(),
-            placement: Placement::new(),
         }
-    }
-
-    /// Where this thread runs when woken for a fork (`cpu.rs`).
-    pub(crate) fn placement(&self) -> &Placement {
-        &self.placement
     }
 
     /// Sleeps until a token is available, then consumes it. Only the owning thread parks.

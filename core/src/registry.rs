@@ -237,10 +237,6 @@ pub(crate) struct Registry {
     spawner: Mutex<Option<Box<SpareSpawner>>>,
     handlers: Handlers,
     breadth_first: bool,
-    /// Whether a worker woken for a fork is kept off the CPU of the owner that woke it
-    /// (`cpu.rs`): for pools of two or more threads and no more threads than the CPUs this
-    /// process may use (an oversubscribed pool has no idle CPU to move to).
-    spreads_forks: bool,
     /// How long a thread outside the pool probes the latch of the job it injected before it
     /// parks (`in_worker_cold`): [`OUTSIDE_LINGER`] where this process may use two CPUs or
     /// more, else zero (the caller's spin would take the CPU the job needs).
@@ -263,16 +259,52 @@ impl std::fmt::Debug for Registry {
 
 static GLOBAL: OnceLock<Arc<Registry>> = OnceLock::new();
 
-/// The global pool, built with the defaults on first use.
+/// The global pool, built with the defaults on first use (see [`default_global_registry`]).
 ///
 /// # Panics
 ///
-/// If the global pool cannot be built (no thread could be spawned).
+/// If the global pool cannot be built: not even one thread could be spawned, or the thread
+/// count from the environment is more than `max_num_threads()`.
 pub(crate) fn global_registry() -> &'static Arc<Registry> {
     GLOBAL.get_or_init(|| {
-        Registry::new(ThreadPoolBuilder::new())
+        default_global_registry()
             .unwrap_or_else(|e| panic!("weft: could not build the global pool: {e}"))
     })
+}
+
+/// How often [`default_global_registry`] tries a one-thread pool when the OS refuses its
+/// thread: a thread of the pool given up just before may still count against the process's
+/// limit for a moment after it said it exited.
+const ONE_THREAD_TRIES: u32 = 10;
+/// How long [`default_global_registry`] waits between two tries of a one-thread pool.
+const RETRY_AFTER: Duration = Duration::from_millis(1);
+
+/// The global pool with the defaults. Where the OS refuses some of its threads (a limit on a
+/// user's or a cgroup's threads), it is built again, once the threads already started have
+/// exited, with as many threads as started then (fewer than asked each time, at least one).
+/// A pool built with [`ThreadPoolBuilder::build_global`] or `build` reports the refusal
+/// instead, as a [`ThreadPoolBuildError`].
+fn default_global_registry() -> Result<Arc<Registry>, ThreadPoolBuildError> {
+    let mut n = ThreadPoolBuilder::new().resolved_num_threads()?;
+    let mut one_thread_tries = 0;
+    loop {
+        let failure = match Registry::build(ThreadPoolBuilder::new().num_threads(n)) {
+            Ok(registry) => return Ok(registry),
+            Err(failure) => failure,
+        };
+        let Some(half_built) = failure.half_built else {
+            return Err(failure.error);
+        };
+        half_built.wait_until_stopped();
+        if n == 1 {
+            one_thread_tries += 1;
+            if one_thread_tries == ONE_THREAD_TRIES {
+                return Err(failure.error);
+            }
+            std::thread::sleep(RETRY_AFTER);
+        }
+        n = failure.started.clamp(1, n.saturating_sub(1).max(1));
+    }
 }
 
 /// Builds the global pool from `builder`, unless it exists already.
@@ -313,13 +345,19 @@ where
 
 impl Registry {
     pub(crate) fn new<S: ThreadSpawn>(
-        mut builder: ThreadPoolBuilder<S>,
+        builder: ThreadPoolBuilder<S>,
     ) -> Result<Arc<Registry>, ThreadPoolBuildError> {
+        Self::build(builder).map_err(|failure| failure.error)
+    }
+
+    /// As [`new`](Self::new), and a build that failed to spawn a thread also says how many
+    /// had started, with the half-built pool, whose started threads are exiting.
+    fn build<S: ThreadSpawn>(
+        mut builder: ThreadPoolBuilder<S>,
+    ) -> Result<Arc<Registry>, BuildFailure> {
         let n = builder.resolved_num_threads()?;
         if builder.use_current_thread && WorkerThread::current_ref().is_some() {
-            return Err(ThreadPoolBuildError::new(
-                ErrorKind::CurrentThreadAlreadyInPool,
-            ));
+            return Err(ThreadPoolBuildError::new(ErrorKind::CurrentThreadAlreadyInPool).into());
         }
         let cpus = crate::topology::logical_cpus();
         // Spin-waiting by outside callers only pays with a CPU for the job beside the caller's
@@ -346,7 +384,6 @@ impl Registry {
                 stack_size: builder.stack_size,
             },
             breadth_first: builder.breadth_first,
-            spreads_forks: n >= 2 && n <= cpus,
             outside_linger,
             handles: AtomicUsize::new(1),
             terminating: AtomicBool::new(false),
@@ -363,7 +400,12 @@ impl Registry {
             registry.thread_spawning();
             if let Err(e) = builder.spawn_handler.spawn(thread) {
                 registry.thread_exited();
-                return Err(ThreadPoolBuildError::new(ErrorKind::IOError(e)));
+                drop(terminate_on_failure);
+                return Err(BuildFailure {
+                    error: ThreadPoolBuildError::new(ErrorKind::IOError(e)),
+                    started: index - first,
+                    half_built: Some(registry),
+                });
             }
         }
         std::mem::forget(terminate_on_failure);
@@ -421,12 +463,6 @@ impl Registry {
     /// The stack size the pool asks its threads to have, if the builder set one.
     pub(crate) fn stack_size(&self) -> Option<usize> {
         self.handlers.stack_size
-    }
-
-    /// See the field `spreads_forks`.
-    #[inline]
-    pub(crate) fn spreads_forks(&self) -> bool {
-        self.spreads_forks
     }
 
     pub(crate) fn num_threads(&self) -> usize {
@@ -642,6 +678,26 @@ impl Registry {
         m.parks = self.sleep.parks();
         self.cache.counters().add_to(&mut m);
         m
+    }
+}
+
+/// Why [`Registry::build`] failed.
+struct BuildFailure {
+    error: ThreadPoolBuildError,
+    /// How many of the pool's threads had been spawned when one could not be.
+    started: usize,
+    /// The pool whose thread could not be spawned, terminating; `None` for a build that
+    /// failed before it spawned any.
+    half_built: Option<Arc<Registry>>,
+}
+
+impl From<ThreadPoolBuildError> for BuildFailure {
+    fn from(error: ThreadPoolBuildError) -> Self {
+        BuildFailure {
+            error,
+            started: 0,
+            half_built: None,
+        }
     }
 }
 

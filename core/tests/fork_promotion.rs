@@ -1,7 +1,7 @@
 //! When the lazy fork publishes (issue 11): a busy pool keeps its forks private, a fork beside
 //! an idle worker is promoted and taken, and an idle thread gets the second half of a join
 //! promptly (chili#33). These tests watch counters and clocks on a 2-thread pool, so they run
-//! one at a time (`SERIAL`), each in its own pool. The two that need two free cores, when
+//! one at a time (`SERIAL`), each in its own pool. The three that need two free cores, when
 //! they miss, first time two plain threads doing the same: if those miss too, the machine is
 //! busy with other processes and the check is reported inconclusive instead of failed.
 
@@ -147,6 +147,7 @@ fn a_fork_beside_a_sleeping_worker_is_promoted_and_taken() {
         // Both threads have run: a thread the OS has not started yet counts as busy.
         pool.broadcast(|_| ());
         let (mut taken_by_the_sleeper, mut promoted_rounds) = (0, 0);
+        let mut private_rounds = Vec::new();
         for round in 0..10 {
             let (promoted, a_thread, b_thread) = pool.install(|| {
                 // Let the other worker run out of searching and park.
@@ -163,21 +164,24 @@ fn a_fork_beside_a_sleeping_worker_is_promoted_and_taken() {
             });
             // Promoted, or stolen cold by the sleeper waking from its timed sleep just after
             // the push (a race about one round in 300 loses here).
-            assert!(
-                promoted >= 1 || a_thread != b_thread,
-                "round {round}: a fork beside an idle worker stayed private"
-            );
+            if promoted == 0 && a_thread == b_thread {
+                private_rounds.push(round);
+            }
             promoted_rounds += usize::from(promoted >= 1);
             taken_by_the_sleeper += usize::from(a_thread != b_thread);
         }
-        assert!(
-            promoted_rounds >= 8,
-            "promoted in {promoted_rounds} of 10 rounds"
-        );
-        // The sleeper was woken for the fork and took it while `a` ran (a loaded machine may
-        // keep it from a core for 5 ms in some rounds, not in all). Without the wake it
-        // would sleep on: its search ended long before the fork.
-        assert!(taken_by_the_sleeper > 0);
+        // The sleeper must have run to become a taker while the owner slept, and to take the
+        // fork while `a` ran (a loaded machine may keep it from a core for 5 ms in some
+        // rounds, not in all). Without the wake it would sleep on: its search ended long
+        // before the fork. A pool whose two threads share one CPU (other processes hold the
+        // other) misses every round, as two plain threads would.
+        if !private_rounds.is_empty() || promoted_rounds < 8 || taken_by_the_sleeper == 0 {
+            fail_unless_no_two_free_cores(format!(
+                "forks beside an idle worker stayed private in rounds {private_rounds:?}; \
+                 promoted in {promoted_rounds} of 10 rounds, taken by the sleeper in \
+                 {taken_by_the_sleeper}"
+            ));
+        }
     });
 }
 

@@ -26,8 +26,6 @@ struct Sleeper {
 enum Wake {
     /// Work made inside the pool: nobody while a worker searches or dozes.
     Inside,
-    /// A fork: as `Inside`, and the woken worker moves off the waker's CPU (`cpu.rs`).
-    Spread,
     /// A job spawned or injected: nobody while a worker searches awake; a dozer may be woken.
     Job,
 }
@@ -89,19 +87,11 @@ impl Sleep {
         last
     }
 
-    /// Work moved where any worker can take it (a leaving worker's jobs, a region's jobs):
-    /// wake one sleeper unless a worker is already searching or dozing.
+    /// Work moved where any worker can take it (a promoted fork, a leaving worker's jobs, a
+    /// region's jobs): wake one sleeper unless a worker is already searching or dozing.
     #[inline]
     pub(crate) fn new_work(&self) {
         self.new_work_for(Wake::Inside);
-    }
-
-    /// A worker published a fork and goes on running: as [`new_work`](Self::new_work), and
-    /// with `spread` the sleeper woken for it moves off the caller's CPU if it finds itself
-    /// there (`cpu.rs`).
-    #[inline]
-    pub(crate) fn new_fork(&self, spread: bool) {
-        self.new_work_for(if spread { Wake::Spread } else { Wake::Inside });
     }
 
     /// A job was spawned inside the pool or injected from outside it: wake one sleeper, a
@@ -128,7 +118,7 @@ impl Sleep {
     fn wakeable_dozers(&self, wake: Wake) -> u32 {
         match wake {
             Wake::Job => self.dozing.load(Ordering::Relaxed),
-            Wake::Inside | Wake::Spread => 0,
+            Wake::Inside => 0,
         }
     }
 
@@ -203,7 +193,7 @@ impl Sleep {
             return false;
         }
         match sleepers.pop() {
-            Some(sleeper) => self.wake(sleepers, sleeper, wake == Wake::Spread),
+            Some(sleeper) => self.wake(sleepers, sleeper),
             None => false,
         }
     }
@@ -214,21 +204,18 @@ impl Sleep {
         match sleepers.iter().position(|s| s.index == index) {
             Some(pos) => {
                 let sleeper = sleepers.swap_remove(pos);
-                self.wake(sleepers, sleeper, false)
+                self.wake(sleepers, sleeper)
             }
             None => false,
         }
     }
 
     /// Wakes `sleeper`, just taken off the list (whose guard we still hold): it counts as
-    /// searching from now on. With `spread`, keeps it off our CPU (`cpu.rs`).
-    fn wake(&self, sleepers: MutexGuard<'_, Vec<Sleeper>>, sleeper: Sleeper, spread: bool) -> bool {
+    /// searching from now on.
+    fn wake(&self, sleepers: MutexGuard<'_, Vec<Sleeper>>, sleeper: Sleeper) -> bool {
         self.leave_list(&sleeper);
         drop(sleepers);
         self.wakeups.fetch_add(1, Ordering::Relaxed);
-        if spread {
-            sleeper.parker.placement().keep_off_current();
-        }
         sleeper.parker.unpark();
         true
     }
@@ -328,9 +315,6 @@ impl Sleep {
                 None => parker.park(),
             }
         }
-        // A waker that woke us for a fork kept us off its CPU: widen our affinity again
-        // (`cpu.rs`).
-        parker.placement().restore();
         let mut sleepers = self.sleepers.lock().unwrap();
         match sleepers.iter().position(|s| Arc::ptr_eq(&s.parker, parker)) {
             Some(pos) => {

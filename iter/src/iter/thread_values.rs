@@ -27,6 +27,10 @@
 //! so both may use parallel iterators themselves. A holder leaked with `mem::forget` leaks its
 //! lot (never dropped: its values could outlive what they borrow); keys are never reused, so
 //! a leaked lot is never mistaken for another pipeline's.
+//!
+//! On a thread whose list is already destroyed (a pipeline run from a thread-local's
+//! destructor at the thread's exit), holders keep nothing and each piece drops the value it
+//! made when it finishes.
 
 use std::cell::RefCell;
 use std::marker::PhantomData;
@@ -78,8 +82,10 @@ impl<'i, T, INIT: Fn() -> T> ThreadValues<'i, INIT> {
 
     /// Keeps this thread's lot (and the values idle in it) alive while the result lives.
     pub(super) fn hold(&self) -> Holder<'_> {
-        LOTS.with_borrow_mut(
-            |lots| match lots.iter_mut().find(|lot| lot.key == self.key) {
+        // An error: the list is destroyed (module docs); the holder then keeps nothing.
+        let _ = LOTS.try_with(|lots| {
+            let mut lots = lots.borrow_mut();
+            match lots.iter_mut().find(|lot| lot.key == self.key) {
                 Some(lot) => lot.holders += 1,
                 None => lots.push(Lot {
                     key: self.key,
@@ -87,8 +93,8 @@ impl<'i, T, INIT: Fn() -> T> ThreadValues<'i, INIT> {
                     idle: Vec::new(),
                     drop_value: drop_boxed::<T>,
                 }),
-            },
-        );
+            }
+        });
         Holder {
             key: self.key,
             _values: PhantomData,
@@ -99,11 +105,15 @@ impl<'i, T, INIT: Fn() -> T> ThreadValues<'i, INIT> {
     /// An idle value of this thread, or a new one from `init`.
     pub(super) fn lend(&self) -> Lent<'_, T> {
         let hold = self.hold();
-        let idle = LOTS.with_borrow_mut(|lots| {
-            lots.iter_mut()
-                .find(|lot| lot.key == self.key)
-                .and_then(|lot| lot.idle.pop())
-        });
+        let idle = LOTS
+            .try_with(|lots| {
+                lots.borrow_mut()
+                    .iter_mut()
+                    .find(|lot| lot.key == self.key)
+                    .and_then(|lot| lot.idle.pop())
+            })
+            .ok()
+            .flatten();
         let value = match idle {
             // SAFETY: the lots of `self.key` hold only `Box<T>`s given back by `give_back`
             // below (the key is this instance's alone), each owned by the lot until popped.
