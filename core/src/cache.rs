@@ -82,8 +82,14 @@ pub(crate) struct Cache {
     max_extra: usize,
     keep_alive: Duration,
     shut_down: AtomicBool,
+    /// When a spare's spawn last failed: the next try waits [`SPAWN_RETRY`] (the monitor
+    /// would otherwise ask the OS for a thread at every tick while a worker blocks).
+    spawn_failed: Mutex<Option<Instant>>,
     counters: SpareCounters,
 }
+
+/// How long after a failed spawn the cache asks the OS for a spare again.
+const SPAWN_RETRY: Duration = Duration::from_millis(10);
 
 impl Cache {
     pub(crate) fn new(seats: usize, keep_alive: Duration, max_extra: usize) -> Self {
@@ -93,6 +99,7 @@ impl Cache {
             max_extra,
             keep_alive,
             shut_down: AtomicBool::new(false),
+            spawn_failed: Mutex::new(None),
             counters: SpareCounters::default(),
         }
     }
@@ -115,13 +122,19 @@ impl Cache {
                 reused: true,
             });
         }
+        let mut spawn_failed = self.spawn_failed.lock().unwrap();
+        if spawn_failed.is_some_and(|at| at.elapsed() < SPAWN_RETRY) {
+            return None;
+        }
         self.extra
             .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| {
                 (n < self.max_extra).then_some(n + 1)
             })
             .ok()?;
         let mailbox = Mailbox::new(index);
-        if registry.spawn_spare(index, Start::Spare(mailbox.clone())) {
+        let spawned = registry.spawn_spare(index, Start::Spare(mailbox.clone()));
+        *spawn_failed = (!spawned).then(Instant::now);
+        if spawned {
             SpareCounters::bump(&self.counters.started);
             Some(Reserved {
                 mailbox,
@@ -165,7 +178,7 @@ impl Cache {
             }
             idle[mailbox.seat].push(mailbox.clone());
         }
-        let mut deadline = Instant::now() + self.keep_alive;
+        let mut deadline = Instant::now().checked_add(self.keep_alive);
         let mut mail = mailbox.mail.lock().unwrap();
         loop {
             match std::mem::replace(&mut *mail, Mail::Empty) {
@@ -174,8 +187,10 @@ impl Cache {
                 Mail::Empty => {}
             }
             let now = Instant::now();
-            if now < deadline {
-                mail = mailbox.cv.wait_timeout(mail, deadline - now).unwrap().0;
+            // A keep-alive past what the clock can count (`Duration::MAX`) never runs out.
+            let left = deadline.map_or(Duration::MAX, |d| d.saturating_duration_since(now));
+            if !left.is_zero() {
+                mail = mailbox.cv.wait_timeout(mail, left).unwrap().0;
                 continue;
             }
             drop(mail);
@@ -188,7 +203,7 @@ impl Cache {
             // Not listed: a reserver holds our mailbox and is about to send word (a seat, or
             // back to the list). Wait for it.
             drop(idle);
-            deadline = now + self.keep_alive;
+            deadline = now.checked_add(self.keep_alive);
             mail = mailbox.mail.lock().unwrap();
         }
     }

@@ -46,8 +46,8 @@
 //!
 //! If no spare can be had (the `max_blocking_threads` cap, or a failed spawn), the seat stays
 //! with the blocked worker: its published work is still taken by the pool's other workers, and
-//! the monitor tries again at every tick.
-//!
+//! the monitor tries again at later ticks (after a failed spawn, once `SPAWN_RETRY` has passed:
+//! `cache.rs`).
 //!
 //! Only `blocking` hands a seat to another thread: a worker that waits in a join, a scope or
 //! an isolated region keeps its seat, whatever it waits for (`wait.rs`), so code that uses

@@ -408,10 +408,11 @@ impl Registry {
                 });
             }
         }
-        std::mem::forget(terminate_on_failure);
         if builder.use_current_thread {
-            thread::adopt_current_thread(&registry);
+            thread::adopt_current_thread(&registry)
+                .map_err(|e| ThreadPoolBuildError::new(ErrorKind::IOError(e)))?;
         }
+        std::mem::forget(terminate_on_failure);
         Ok(registry)
     }
 

@@ -10,6 +10,7 @@
 use crate::isolate::RegionRef;
 use crate::job::{HeapJob, JobFifo, JobRef, Owner};
 use crate::latch::{CoreLatch, CountLatch, Latch};
+use crate::parker::Parker;
 use crate::registry::{self, Registry};
 use crate::unwind::{self, Payload};
 use crate::worker::{current_parker, WorkerThread};
@@ -37,6 +38,8 @@ pub(crate) struct ScopeBase<'scope> {
     /// The first panic of a task, boxed and leaked into the pointer.
     panic: AtomicPtr<Payload>,
     latch: CountLatch,
+    /// The parker of the thread that waits for the scope, which `latch` unparks.
+    parker: Arc<Parker>,
     /// Invariant in `'scope`, like the closures spawned in it.
     marker: PhantomData<ScopeTask<'scope>>,
 }
@@ -349,15 +352,14 @@ impl<'scope> ScopeBase<'scope> {
             (None, Some(w)) => w.registry().clone(),
             (None, None) => registry::global_registry().clone(),
         };
-        let parker = match owner {
-            Some(w) => w.parker(),
-            None => Arc::as_ptr(&current_parker()),
-        };
+        // The scope keeps its waiter's parker alive while its latch may unpark through it.
+        let parker = current_parker();
         ScopeBase {
             region: RegionRef::of(owner, &registry),
             registry,
             panic: AtomicPtr::new(ptr::null_mut()),
-            latch: CountLatch::new(parker),
+            latch: CountLatch::new(Arc::as_ptr(&parker)),
+            parker,
             marker: PhantomData,
         }
     }
@@ -383,7 +385,7 @@ impl<'scope> ScopeBase<'scope> {
         // (in_place_scope across pools): its own seat keeps being served.
         match owner {
             Some(worker) => worker.wait_until(self.latch.core()),
-            None => self.latch.core().wait_parked(&current_parker()),
+            None => self.latch.core().wait_parked(&self.parker),
         }
         let task_panic = self.panic.swap(ptr::null_mut(), Ordering::Acquire);
         let task_panic = (!task_panic.is_null()).then(|| {

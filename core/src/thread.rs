@@ -89,30 +89,46 @@ fn serve(worker: &WorkerThread, mailbox: &mut Option<Arc<Mailbox>>) {
 }
 
 thread_local! {
-    /// The worker of a thread adopted by `use_current_thread`, kept until its pool is dropped.
-    static ADOPTED: RefCell<Option<Box<WorkerThread>>> = const { RefCell::new(None) };
+    /// The worker of a thread adopted by `use_current_thread`, kept until its pool is dropped
+    /// or the thread exits.
+    static ADOPTED: RefCell<Option<Adopted>> = const { RefCell::new(None) };
+}
+
+/// An adopted thread's worker. The box gives it the stable address `enter` needs; dropping it
+/// (the pool is dropped, or the thread exits first) takes the worker out of its pool, so that
+/// no pointer to it outlives it.
+struct Adopted(Box<WorkerThread>);
+
+impl Drop for Adopted {
+    fn drop(&mut self) {
+        self.0.leave();
+    }
 }
 
 /// Makes the calling thread the worker of seat 0 (`use_current_thread`). The builder checked
-/// that it is no pool's worker yet.
-pub(crate) fn adopt_current_thread(registry: &Arc<Registry>) {
+/// that it is no pool's worker yet. Fails if the thread is exiting (called from a
+/// thread-local's destructor): it can no longer keep a worker.
+pub(crate) fn adopt_current_thread(registry: &Arc<Registry>) -> std::io::Result<()> {
     let worker = Box::new(WorkerThread::new(registry.clone(), 0, true));
-    // The box gives the worker the stable address `enter` needs.
     worker.enter();
-    ADOPTED.with(|a| *a.borrow_mut() = Some(worker));
+    let adopted = Adopted(worker);
+    ADOPTED
+        .try_with(|a| *a.borrow_mut() = Some(adopted))
+        .map_err(|_| std::io::Error::other("the current thread is exiting"))
 }
 
 /// Ends the adoption if the calling thread is an adopted worker of `registry` (its pool is
 /// being dropped).
 pub(crate) fn release_adopted(registry: &Registry) {
-    let released = ADOPTED.with(|a| {
+    // Taken out before it drops, so that the worker leaves outside the borrow. A thread
+    // whose `ADOPTED` is gone (the pool dropped from a thread-local's destructor) has no
+    // adopted worker left: the slot's destructor took it out of its pool.
+    let released = ADOPTED.try_with(|a| {
         let mut adopted = a.borrow_mut();
         match adopted.as_ref() {
-            Some(w) if std::ptr::eq(&**w.registry(), registry) => adopted.take(),
+            Some(w) if std::ptr::eq(&**w.0.registry(), registry) => adopted.take(),
             _ => None,
         }
     });
-    if let Some(worker) = released {
-        worker.leave();
-    }
+    drop(released);
 }

@@ -35,37 +35,16 @@ thread_local! {
     static CURRENT: Cell<*const WorkerThread> = const { Cell::new(ptr::null()) };
     /// This thread's parking spot (workers, spares and outside threads alike).
     static PARKER: Arc<Parker> = Arc::new(Parker::new());
-    /// The parking spot of a thread whose `PARKER` is being or has been destroyed (weft
-    /// called from a thread-local's destructor at the thread's exit): made at the first such
-    /// call and never freed, since nothing runs after the last destructor to free it. Has no
-    /// destructor, so it can be read at any point of the thread's exit.
-    static EXITING_PARKER: Cell<*const Parker> = const { Cell::new(ptr::null()) };
 }
 
-/// The calling thread's parker. It lives at least as long as the thread does, so callers may
-/// keep a raw pointer to it for as long as they run on this thread.
+/// The calling thread's parker. Callers keep the `Arc` for as long as a latch may unpark
+/// through it. Once `PARKER` is gone (weft called from a thread-local's destructor at the
+/// thread's exit) it is a fresh parker of the same thread: any parker of a thread parks on,
+/// and is unparked through, the thread's one std park token.
 pub(crate) fn current_parker() -> Arc<Parker> {
     PARKER
         .try_with(Arc::clone)
-        .unwrap_or_else(|_| exiting_parker())
-}
-
-/// [`current_parker`] once `PARKER` is gone: a parker of the same thread (any parker of a
-/// thread parks on, and is unparked through, the thread's one std park token), kept alive by
-/// one reference that is never dropped.
-#[cold]
-fn exiting_parker() -> Arc<Parker> {
-    let mut raw = EXITING_PARKER.get();
-    if raw.is_null() {
-        raw = Arc::into_raw(Arc::new(Parker::new()));
-        EXITING_PARKER.set(raw);
-    }
-    // SAFETY: `raw` came from `Arc::into_raw` on this thread, and that reference is never
-    // given back, so the count stays above zero; we add the one the returned `Arc` owns.
-    unsafe {
-        Arc::increment_strong_count(raw);
-        Arc::from_raw(raw)
-    }
+        .unwrap_or_else(|_| Arc::new(Parker::new()))
 }
 
 /// What other threads may touch of a worker: registered with its pool while it serves.

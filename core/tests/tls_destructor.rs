@@ -124,3 +124,47 @@ fn weft_works_in_a_destructor_that_runs_after_wefts_own() {
 fn weft_works_in_a_destructor_that_is_the_threads_first_use_of_it() {
     check(exit_with_weft_in_a_destructor(false));
 }
+
+/// A pool built with `use_current_thread` adopts the building thread. Dropping such a pool
+/// from a thread-local's destructor (after the thread dropped another adopted pool), and a
+/// thread that exits with its adopted pool still alive, leave no dangling worker behind: the
+/// pool built and dropped in a later destructor works.
+#[test]
+fn adopted_pools_end_cleanly_at_a_threads_exit() {
+    struct DropLate(Option<ThreadPool>, Sender<Report>);
+    impl Drop for DropLate {
+        fn drop(&mut self) {
+            drop(self.0.take());
+            // After the thread's worker slot is gone: a new pool's work still runs.
+            let pool = ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+            let (a, b) = pool.install(|| weft_core::join(|| 1, || 2));
+            let _ = self.1.send(("pool in a late destructor", (a, b) == (1, 2)));
+        }
+    }
+    thread_local! {
+        static LATE: RefCell<Option<DropLate>> = const { RefCell::new(None) };
+    }
+    let (tx, rx) = channel();
+    std::thread::spawn(move || {
+        // Made before weft's own thread-locals, so destroyed after them.
+        LATE.with(|l| l.borrow_mut().replace(DropLate(None, tx.clone())));
+        let first = ThreadPoolBuilder::new()
+            .num_threads(2)
+            .use_current_thread()
+            .build()
+            .unwrap();
+        assert_eq!(first.install(|| weft_core::join(|| 3, || 4)), (3, 4));
+        drop(first);
+        let kept = ThreadPoolBuilder::new()
+            .num_threads(2)
+            .use_current_thread()
+            .build()
+            .unwrap();
+        assert_eq!(kept.install(|| weft_core::join(|| 5, || 6)), (5, 6));
+        LATE.with(|l| l.borrow_mut().as_mut().unwrap().0 = Some(kept));
+    })
+    .join()
+    .unwrap();
+    let reports: Vec<Report> = rx.iter().collect();
+    assert_eq!(reports, [("pool in a late destructor", true)]);
+}
