@@ -11,7 +11,7 @@ macro_rules! indexed_slice_iterator {
         len($s:ident) = $len:expr,
         producer($p:ident) = $producer:expr
     ) => {
-        $crate::bridged::bridged! {
+        $crate::plumbing::bridged! {
             impl['data, T: $bound + 'data] $iter<'data, T> {
                 type Item = $item;
 
