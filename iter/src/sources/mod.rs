@@ -2,6 +2,7 @@
 //! a function (`empty`, `once`, `repeat`, `repeat_n`, `split` and the tree walks), or a
 //! sequential iterator ([`par_bridge`]).
 
+mod at_most_one;
 mod empty;
 mod once;
 pub mod par_bridge;
@@ -9,6 +10,7 @@ mod repeat;
 mod split;
 mod walk_tree;
 
+pub(crate) use self::at_most_one::{at_most_one, AtMostOne};
 pub use self::empty::{empty, Empty};
 pub use self::once::{once, Once};
 #[allow(deprecated)]
