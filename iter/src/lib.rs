@@ -26,7 +26,6 @@ pub mod collections;
 pub mod drain;
 pub mod iter;
 pub mod option;
-pub mod par_bridge;
 pub mod plumbing;
 pub mod prelude;
 pub mod range;
@@ -44,10 +43,9 @@ pub use crate::iter::{
     IntoParallelRefMutIterator, ParallelExtend, ParallelIterator,
 };
 
-mod bridged;
 mod extend;
 mod from_par_iter;
-mod multizip;
 mod par_either;
 
-pub use crate::multizip::MultiZip;
+pub use crate::iter::MultiZip;
+pub use crate::sources::par_bridge;

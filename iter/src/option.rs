@@ -1,7 +1,7 @@
 //! Parallel iterators over an `Option`: zero or one item.
 
 use crate::iter::*;
-use crate::plumbing::*;
+use crate::sources::at_most_one;
 
 /// A parallel iterator over the value of an `Option`, if any.
 ///
@@ -89,89 +89,26 @@ impl<'a, T: Send> IntoParallelIterator for &'a mut Option<T> {
     }
 }
 
-impl<T: Send> ParallelIterator for IntoIter<T> {
-    type Item = T;
-
-    fn drive_unindexed<C: UnindexedConsumer<T>>(self, consumer: C) -> C::Result {
-        self.drive(consumer)
-    }
-
-    fn opt_len(&self) -> Option<usize> {
-        Some(self.len())
+at_most_one! {
+    impl[T: Send] IntoIter<T> {
+        type Item = T;
+        len(it) = usize::from(it.opt.is_some());
+        item(it) = it.opt;
     }
 }
 
-impl<T: Send> IndexedParallelIterator for IntoIter<T> {
-    fn len(&self) -> usize {
-        usize::from(self.opt.is_some())
-    }
-
-    fn drive<C: Consumer<T>>(self, consumer: C) -> C::Result {
-        let mut folder = consumer.into_folder();
-        if let Some(item) = self.opt {
-            folder = folder.consume(item);
-        }
-        folder.complete()
-    }
-
-    fn with_producer<CB: ProducerCallback<T>>(self, callback: CB) -> CB::Output {
-        callback.callback(OptionProducer { opt: self.opt })
+at_most_one! {
+    impl['a, T: Sync] Iter<'a, T> {
+        type Item = &'a T;
+        len(it) = usize::from(it.inner.opt.is_some());
+        item(it) = it.inner.opt;
     }
 }
 
-/// Delegates every method to the inner `IntoIter` over references.
-macro_rules! delegate {
-    ($iter:ident, $item:ty, $bound:ident) => {
-        impl<'a, T: $bound> ParallelIterator for $iter<'a, T> {
-            type Item = $item;
-
-            fn drive_unindexed<C: UnindexedConsumer<$item>>(self, consumer: C) -> C::Result {
-                self.inner.drive_unindexed(consumer)
-            }
-
-            fn opt_len(&self) -> Option<usize> {
-                self.inner.opt_len()
-            }
-        }
-
-        impl<'a, T: $bound> IndexedParallelIterator for $iter<'a, T> {
-            fn len(&self) -> usize {
-                self.inner.len()
-            }
-
-            fn drive<C: Consumer<$item>>(self, consumer: C) -> C::Result {
-                self.inner.drive(consumer)
-            }
-
-            fn with_producer<CB: ProducerCallback<$item>>(self, callback: CB) -> CB::Output {
-                self.inner.with_producer(callback)
-            }
-        }
-    };
-}
-
-delegate!(Iter, &'a T, Sync);
-delegate!(IterMut, &'a mut T, Send);
-
-/// Zero or one item.
-struct OptionProducer<T> {
-    opt: Option<T>,
-}
-
-impl<T: Send> Producer for OptionProducer<T> {
-    type Item = T;
-    type IntoIter = std::option::IntoIter<T>;
-
-    fn into_iter(self) -> Self::IntoIter {
-        self.opt.into_iter()
-    }
-
-    fn split_at(self, index: usize) -> (Self, Self) {
-        let none = OptionProducer { opt: None };
-        if index == 0 {
-            (none, self)
-        } else {
-            (self, none)
-        }
+at_most_one! {
+    impl['a, T: Send] IterMut<'a, T> {
+        type Item = &'a mut T;
+        len(it) = usize::from(it.inner.opt.is_some());
+        item(it) = it.inner.opt;
     }
 }

@@ -4,8 +4,8 @@
 //! rayon; ranges of 64- and 128-bit integers are unindexed (their length may not fit in a
 //! `usize`), but report their length through `opt_len` when it fits and then split by index.
 
-use crate::bridged::bridged;
 use crate::iter::*;
+use crate::plumbing::bridged;
 use crate::plumbing::*;
 use std::ops::Range;
 

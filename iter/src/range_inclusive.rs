@@ -3,8 +3,8 @@
 //! As in rayon, ranges of `u8`, `u16`, `i8`, `i16` and `char` are indexed; the others are
 //! unindexed but report their length through `opt_len` when it fits in a `usize`.
 
-use crate::bridged::bridged;
 use crate::iter::*;
+use crate::plumbing::bridged;
 use crate::plumbing::*;
 use crate::range::{char_distance, drive_range, CharProducer, OffsetProducer, RangeInteger};
 use std::ops::RangeInclusive;

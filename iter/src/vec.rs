@@ -4,7 +4,7 @@
 pub use crate::drain::VecDrain as Drain;
 
 use crate::drain::DrainProducer;
-use crate::iter::collect::{collect_indexed_tail, collect_into_vec_tail};
+use crate::iter::collect::collect_into_vec_tail;
 use crate::iter::collect_vec_list::{append_pieces, ListVecConsumer};
 use crate::iter::*;
 use crate::plumbing::*;
@@ -118,14 +118,4 @@ impl<'a, T: Copy + Send + Sync + 'a> ParallelExtend<&'a T> for Vec<T> {
     {
         self.par_extend(par_iter.into_par_iter().copied())
     }
-}
-
-/// Replaces the contents of `target` with the items of the indexed `pi`, in order.
-pub(crate) fn collect_into_vec<I, T>(pi: I, target: &mut Vec<T>)
-where
-    I: IndexedParallelIterator<Item = T>,
-    T: Send,
-{
-    target.truncate(0);
-    collect_indexed_tail(pi, target);
 }

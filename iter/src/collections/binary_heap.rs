@@ -4,8 +4,8 @@
 use std::collections::BinaryHeap;
 
 use super::{delegate_indexed, DrainGuard};
-use crate::bridged::bridged;
 use crate::drain::{ParallelDrainFull, ParallelDrainRange};
+use crate::plumbing::bridged;
 use crate::plumbing::ProducerCallback;
 use crate::IntoParallelIterator;
 use crate::{slice, vec};

@@ -5,9 +5,9 @@ use std::collections::VecDeque;
 use std::ops::{Range, RangeBounds};
 
 use super::{delegate_indexed, DrainGuard};
-use crate::bridged::bridged;
 use crate::drain::{simplify_range, ParallelDrainRange};
 use crate::iter::Chain;
+use crate::plumbing::bridged;
 use crate::plumbing::ProducerCallback;
 use crate::{slice, vec};
 use crate::{IntoParallelIterator, ParallelIterator};

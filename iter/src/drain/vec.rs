@@ -8,7 +8,7 @@ use std::ptr;
 use std::slice;
 
 use super::{simplify_range, ParallelDrainRange};
-use crate::bridged::bridged;
+use crate::plumbing::bridged;
 use crate::plumbing::{Producer, ProducerCallback};
 
 /// A parallel iterator that moves a range of items out of a `Vec`; made by

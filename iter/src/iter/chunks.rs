@@ -4,7 +4,7 @@
 //! `fold_chunks_with` share it with a fold instead of a `Vec`.
 
 use super::*;
-use crate::bridged::bridged;
+use crate::plumbing::bridged;
 use crate::plumbing::*;
 
 /// The iterator of [`IndexedParallelIterator::chunks`].

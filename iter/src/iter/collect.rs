@@ -7,6 +7,16 @@ use std::marker::PhantomData;
 use std::mem::MaybeUninit;
 use std::ptr;
 
+/// Replaces the contents of `target` with the items of the indexed `pi`, in order.
+pub(crate) fn collect_into_vec<I, T>(pi: I, target: &mut Vec<T>)
+where
+    I: IndexedParallelIterator<Item = T>,
+    T: Send,
+{
+    target.truncate(0);
+    collect_indexed_tail(pi, target);
+}
+
 /// Appends the `len` items of `pi` to `vec`, in order, writing them in place.
 pub(crate) fn collect_into_vec_tail<I, T>(pi: I, len: usize, vec: &mut Vec<T>)
 where

@@ -2,7 +2,7 @@
 
 use super::wrap::{base_len_limits, wrap_producer};
 use super::*;
-use crate::bridged::bridged;
+use crate::plumbing::bridged;
 use crate::plumbing::*;
 use std::ops::Range;
 

@@ -2,7 +2,7 @@
 
 use super::chunks::{assert_chunk_size, with_chunk_producer, ChunkFn};
 use super::*;
-use crate::bridged::bridged;
+use crate::plumbing::bridged;
 use crate::plumbing::*;
 use std::fmt;
 

@@ -63,7 +63,7 @@ pub trait IndexedParallelIterator: ParallelIterator {
     /// assert_eq!(v, [0, 1, 2]);
     /// ```
     fn collect_into_vec(self, target: &mut Vec<Self::Item>) {
-        crate::vec::collect_into_vec(self, target)
+        super::collect::collect_into_vec(self, target)
     }
 
     /// Unzips pairs into two vectors, replacing what they held, in order.

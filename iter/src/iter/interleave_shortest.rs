@@ -1,7 +1,7 @@
 //! `interleave_shortest`: alternates the items of two indexed iterators until one runs out.
 
 use super::*;
-use crate::bridged::bridged;
+use crate::plumbing::bridged;
 use crate::plumbing::*;
 
 /// The iterator of [`IndexedParallelIterator::interleave_shortest`].

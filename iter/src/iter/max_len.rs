@@ -1,8 +1,8 @@
 //! `with_max_len`: pieces hold at most `max` items (more splits).
 
 use super::*;
-use crate::bridged::bridged;
 use crate::iter::len_limits;
+use crate::plumbing::bridged;
 use crate::plumbing::*;
 
 /// The iterator of [`IndexedParallelIterator::with_max_len`].

@@ -1,8 +1,8 @@
 //! `with_min_len`: pieces hold at least `min` items (fewer splits).
 
 use super::*;
-use crate::bridged::bridged;
 use crate::iter::len_limits;
+use crate::plumbing::bridged;
 use crate::plumbing::*;
 
 /// The iterator of [`IndexedParallelIterator::with_min_len`].

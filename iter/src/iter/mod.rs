@@ -43,7 +43,9 @@ mod map_init;
 mod map_with;
 mod max_len;
 mod min_len;
+mod multizip;
 mod panic_fuse;
+mod par_drain;
 mod positions;
 mod product;
 mod reduce;
@@ -99,7 +101,9 @@ pub use self::map_init::MapInit;
 pub use self::map_with::MapWith;
 pub use self::max_len::MaxLen;
 pub use self::min_len::MinLen;
+pub use self::multizip::MultiZip;
 pub use self::panic_fuse::PanicFuse;
+pub use self::par_drain::{ParallelDrainFull, ParallelDrainRange};
 pub use self::parallel_iterator::ParallelIterator;
 pub use self::positions::Positions;
 pub use self::rev::Rev;
@@ -120,10 +124,8 @@ pub use self::zip_eq::ZipEq;
 
 // rayon's `iter` module also holds the sources, bridges and drains (each in its own module),
 // `Either` (for `partition_map` and friends) and the producer/consumer protocol.
-pub use crate::drain::{ParallelDrainFull, ParallelDrainRange};
-pub use crate::multizip::MultiZip;
-pub use crate::par_bridge::{IterBridge, ParallelBridge};
 pub use crate::plumbing;
+pub use crate::sources::par_bridge::{IterBridge, ParallelBridge};
 #[allow(deprecated)]
 pub use crate::sources::repeatn;
 pub use crate::sources::{

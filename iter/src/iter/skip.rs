@@ -2,7 +2,7 @@
 
 use super::wrap::wrap_producer;
 use super::*;
-use crate::bridged::bridged;
+use crate::plumbing::bridged;
 use crate::plumbing::*;
 
 /// The iterator of [`IndexedParallelIterator::skip`].

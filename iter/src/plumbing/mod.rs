@@ -35,7 +35,10 @@
 //! stack size hold inside every closure, and a small job from outside costs one hand-off, not
 //! one per piece. (An unindexed job, whose length is unknown, is handed over whatever its size.)
 
+mod bridged;
 mod probe;
+
+pub(crate) use self::bridged::bridged;
 
 pub use self::probe::{PROBE_FRACTION, PROBE_MAX_ITEMS, PROBE_MIN_LEN, SEQUENTIAL_BUDGET};
 

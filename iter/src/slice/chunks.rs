@@ -11,7 +11,7 @@ macro_rules! indexed_slice_iterator {
         len($s:ident) = $len:expr,
         producer($p:ident) = $producer:expr
     ) => {
-        $crate::bridged::bridged! {
+        $crate::plumbing::bridged! {
             impl['data, T: $bound + 'data] $iter<'data, T> {
                 type Item = $item;
 
@@ -20,7 +20,10 @@ macro_rules! indexed_slice_iterator {
                     $len
                 }
 
-                fn with_producer<CB: ProducerCallback<Self::Item>>(self, callback: CB) -> CB::Output {
+                fn with_producer<CB: $crate::plumbing::ProducerCallback<Self::Item>>(
+                    self,
+                    callback: CB,
+                ) -> CB::Output {
                     let $p = self;
                     callback.callback($producer)
                 }
@@ -30,212 +33,259 @@ macro_rules! indexed_slice_iterator {
 }
 pub(super) use indexed_slice_iterator;
 
-/// A parallel iterator over non-overlapping chunks of `chunk_size` elements of a slice, from
-/// the front; the last chunk may be shorter. Made by
-/// [`ParallelSlice::par_chunks`](super::ParallelSlice::par_chunks).
-///
-/// # Examples
-///
-/// ```
-/// use weft_iter::prelude::*;
-///
-/// let v = [1, 2, 3, 4, 5];
-/// let chunks: Vec<&[i32]> = v.par_chunks(2).collect();
-/// assert_eq!(chunks, [&[1, 2][..], &[3, 4], &[5]]);
-/// ```
-#[derive(Debug)]
-pub struct Chunks<'data, T> {
-    chunk_size: usize,
-    slice: &'data [T],
-}
-
-impl<'data, T> Chunks<'data, T> {
-    pub(super) fn new(chunk_size: usize, slice: &'data [T]) -> Self {
-        assert!(chunk_size != 0, "chunk size must be non-zero");
-        Chunks { chunk_size, slice }
-    }
-}
-
-impl<T> Clone for Chunks<'_, T> {
-    fn clone(&self) -> Self {
-        Chunks { ..*self }
-    }
-}
-
-indexed_slice_iterator!(Chunks: Sync, &'data [T],
-    len(s) = s.slice.len().div_ceil(s.chunk_size),
-    producer(s) = ChunkProducer::<_, Front>::new(s.chunk_size, s.slice));
-
-/// A parallel iterator over non-overlapping chunks of exactly `chunk_size` elements of a slice,
-/// from the front; the elements left over are in [`remainder`](Self::remainder). Made by
-/// [`ParallelSlice::par_chunks_exact`](super::ParallelSlice::par_chunks_exact).
-///
-/// # Examples
-///
-/// ```
-/// use weft_iter::prelude::*;
-///
-/// let v = [1, 2, 3, 4, 5];
-/// let chunks = v.par_chunks_exact(2);
-/// assert_eq!(chunks.remainder(), &[5]);
-/// assert_eq!(chunks.collect::<Vec<_>>(), [&[1, 2][..], &[3, 4]]);
-/// ```
-#[derive(Debug)]
-pub struct ChunksExact<'data, T> {
-    chunk_size: usize,
-    slice: &'data [T],
-    rem: &'data [T],
-}
-
-impl<'data, T> ChunksExact<'data, T> {
-    pub(super) fn new(chunk_size: usize, slice: &'data [T]) -> Self {
-        assert!(chunk_size != 0, "chunk size must be non-zero");
-        let (slice, rem) = slice.split_at(slice.len() - slice.len() % chunk_size);
-        ChunksExact {
-            chunk_size,
-            slice,
-            rem,
+/// Declares the four chunk iterators that cut from end `$end`: plain and exact, shared and
+/// mutable. The caller gives each struct's and each remainder method's doc; the iterators
+/// work alike at both ends, but for where [`End::split_exact`] leaves the remainder.
+macro_rules! chunk_iterators {
+    (
+        $end:ident;
+        $(#[$chunks_doc:meta])* $chunks:ident;
+        $(#[$exact_doc:meta])* $exact:ident {
+            $(#[$rem_doc:meta])* remainder;
         }
-    }
-
-    /// The elements at the end that do not fill a chunk (fewer than `chunk_size`).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use weft_iter::prelude::*;
-    ///
-    /// assert_eq!([1, 2, 3].par_chunks_exact(2).remainder(), &[3]);
-    /// ```
-    pub fn remainder(&self) -> &'data [T] {
-        self.rem
-    }
-}
-
-impl<T> Clone for ChunksExact<'_, T> {
-    fn clone(&self) -> Self {
-        ChunksExact { ..*self }
-    }
-}
-
-indexed_slice_iterator!(ChunksExact: Sync, &'data [T],
-    len(s) = s.slice.len() / s.chunk_size,
-    producer(s) = ChunkProducer::<_, Front>::new(s.chunk_size, s.slice));
-
-/// A parallel iterator over non-overlapping mutable chunks of `chunk_size` elements of a
-/// slice, from the front; the last chunk may be shorter. Made by
-/// [`ParallelSliceMut::par_chunks_mut`](super::ParallelSliceMut::par_chunks_mut).
-///
-/// # Examples
-///
-/// ```
-/// use weft_iter::prelude::*;
-///
-/// let mut v = [1, 2, 3, 4, 5];
-/// v.par_chunks_mut(2).for_each(|c| c.reverse());
-/// assert_eq!(v, [2, 1, 4, 3, 5]);
-/// ```
-#[derive(Debug)]
-pub struct ChunksMut<'data, T> {
-    chunk_size: usize,
-    slice: &'data mut [T],
-}
-
-impl<'data, T> ChunksMut<'data, T> {
-    pub(super) fn new(chunk_size: usize, slice: &'data mut [T]) -> Self {
-        assert!(chunk_size != 0, "chunk size must be non-zero");
-        ChunksMut { chunk_size, slice }
-    }
-}
-
-indexed_slice_iterator!(ChunksMut: Send, &'data mut [T],
-    len(s) = s.slice.len().div_ceil(s.chunk_size),
-    producer(s) = ChunkProducer::<_, Front>::new(s.chunk_size, s.slice));
-
-/// A parallel iterator over non-overlapping mutable chunks of exactly `chunk_size` elements
-/// of a slice, from the front; the elements left over are in
-/// [`into_remainder`](Self::into_remainder). Made by
-/// [`ParallelSliceMut::par_chunks_exact_mut`](super::ParallelSliceMut::par_chunks_exact_mut).
-///
-/// # Examples
-///
-/// ```
-/// use weft_iter::prelude::*;
-///
-/// let mut v = [1, 2, 3, 4, 5];
-/// v.par_chunks_exact_mut(2).for_each(|c| c.reverse());
-/// assert_eq!(v, [2, 1, 4, 3, 5]);
-/// ```
-#[derive(Debug)]
-pub struct ChunksExactMut<'data, T> {
-    chunk_size: usize,
-    slice: &'data mut [T],
-    rem: &'data mut [T],
-}
-
-impl<'data, T> ChunksExactMut<'data, T> {
-    pub(super) fn new(chunk_size: usize, slice: &'data mut [T]) -> Self {
-        assert!(chunk_size != 0, "chunk size must be non-zero");
-        let exact = slice.len() - slice.len() % chunk_size;
-        let (slice, rem) = slice.split_at_mut(exact);
-        ChunksExactMut {
-            chunk_size,
-            slice,
-            rem,
+        $(#[$chunks_mut_doc:meta])* $chunks_mut:ident;
+        $(#[$exact_mut_doc:meta])* $exact_mut:ident {
+            $(#[$into_rem_mut_doc:meta])* into_remainder;
+            $(#[$rem_mut_doc:meta])* remainder;
+            $(#[$take_rem_mut_doc:meta])* take_remainder;
         }
-    }
+    ) => {
+        $(#[$chunks_doc])*
+        #[derive(Debug)]
+        pub struct $chunks<'data, T> {
+            chunk_size: usize,
+            slice: &'data [T],
+        }
 
-    /// The elements at the end that do not fill a chunk, with the lifetime of the slice.
+        impl<'data, T> $chunks<'data, T> {
+            pub(super) fn new(chunk_size: usize, slice: &'data [T]) -> Self {
+                assert!(chunk_size != 0, "chunk size must be non-zero");
+                $chunks { chunk_size, slice }
+            }
+        }
+
+        impl<T> Clone for $chunks<'_, T> {
+            fn clone(&self) -> Self {
+                $chunks { ..*self }
+            }
+        }
+
+        $crate::slice::chunks::indexed_slice_iterator!($chunks: Sync, &'data [T],
+            len(s) = s.slice.len().div_ceil(s.chunk_size),
+            producer(s) = $crate::slice::chunks::ChunkProducer::<_, $end>::new(s.chunk_size, s.slice));
+
+        $(#[$exact_doc])*
+        #[derive(Debug)]
+        pub struct $exact<'data, T> {
+            chunk_size: usize,
+            slice: &'data [T],
+            rem: &'data [T],
+        }
+
+        impl<'data, T: Sync> $exact<'data, T> {
+            pub(super) fn new(chunk_size: usize, slice: &'data [T]) -> Self {
+                assert!(chunk_size != 0, "chunk size must be non-zero");
+                let (slice, rem) =
+                    <$end as $crate::slice::chunks::End>::split_exact(slice, chunk_size);
+                $exact {
+                    chunk_size,
+                    slice,
+                    rem,
+                }
+            }
+        }
+
+        impl<'data, T> $exact<'data, T> {
+            $(#[$rem_doc])*
+            pub fn remainder(&self) -> &'data [T] {
+                self.rem
+            }
+        }
+
+        impl<T> Clone for $exact<'_, T> {
+            fn clone(&self) -> Self {
+                $exact { ..*self }
+            }
+        }
+
+        $crate::slice::chunks::indexed_slice_iterator!($exact: Sync, &'data [T],
+            len(s) = s.slice.len() / s.chunk_size,
+            producer(s) = $crate::slice::chunks::ChunkProducer::<_, $end>::new(s.chunk_size, s.slice));
+
+        $(#[$chunks_mut_doc])*
+        #[derive(Debug)]
+        pub struct $chunks_mut<'data, T> {
+            chunk_size: usize,
+            slice: &'data mut [T],
+        }
+
+        impl<'data, T> $chunks_mut<'data, T> {
+            pub(super) fn new(chunk_size: usize, slice: &'data mut [T]) -> Self {
+                assert!(chunk_size != 0, "chunk size must be non-zero");
+                $chunks_mut { chunk_size, slice }
+            }
+        }
+
+        $crate::slice::chunks::indexed_slice_iterator!($chunks_mut: Send, &'data mut [T],
+            len(s) = s.slice.len().div_ceil(s.chunk_size),
+            producer(s) = $crate::slice::chunks::ChunkProducer::<_, $end>::new(s.chunk_size, s.slice));
+
+        $(#[$exact_mut_doc])*
+        #[derive(Debug)]
+        pub struct $exact_mut<'data, T> {
+            chunk_size: usize,
+            slice: &'data mut [T],
+            rem: &'data mut [T],
+        }
+
+        impl<'data, T: Send> $exact_mut<'data, T> {
+            pub(super) fn new(chunk_size: usize, slice: &'data mut [T]) -> Self {
+                assert!(chunk_size != 0, "chunk size must be non-zero");
+                let (slice, rem) =
+                    <$end as $crate::slice::chunks::End>::split_exact(slice, chunk_size);
+                $exact_mut {
+                    chunk_size,
+                    slice,
+                    rem,
+                }
+            }
+        }
+
+        impl<'data, T> $exact_mut<'data, T> {
+            $(#[$into_rem_mut_doc])*
+            pub fn into_remainder(self) -> &'data mut [T] {
+                self.rem
+            }
+
+            $(#[$rem_mut_doc])*
+            pub fn remainder(&mut self) -> &mut [T] {
+                self.rem
+            }
+
+            $(#[$take_rem_mut_doc])*
+            pub fn take_remainder(&mut self) -> &'data mut [T] {
+                std::mem::take(&mut self.rem)
+            }
+        }
+
+        $crate::slice::chunks::indexed_slice_iterator!($exact_mut: Send, &'data mut [T],
+            len(s) = s.slice.len() / s.chunk_size,
+            producer(s) = $crate::slice::chunks::ChunkProducer::<_, $end>::new(s.chunk_size, s.slice));
+    };
+}
+pub(super) use chunk_iterators;
+
+chunk_iterators! {
+    Front;
+    /// A parallel iterator over non-overlapping chunks of `chunk_size` elements of a slice, from
+    /// the front; the last chunk may be shorter. Made by
+    /// [`ParallelSlice::par_chunks`](super::ParallelSlice::par_chunks).
     ///
     /// # Examples
     ///
     /// ```
     /// use weft_iter::prelude::*;
     ///
-    /// let mut v = [1, 2, 3];
-    /// v.par_chunks_exact_mut(2).into_remainder()[0] = 7;
-    /// assert_eq!(v, [1, 2, 7]);
+    /// let v = [1, 2, 3, 4, 5];
+    /// let chunks: Vec<&[i32]> = v.par_chunks(2).collect();
+    /// assert_eq!(chunks, [&[1, 2][..], &[3, 4], &[5]]);
     /// ```
-    pub fn into_remainder(self) -> &'data mut [T] {
-        self.rem
-    }
-
-    /// The elements at the end that do not fill a chunk, borrowed from the iterator.
+    Chunks;
+    /// A parallel iterator over non-overlapping chunks of exactly `chunk_size` elements of a slice,
+    /// from the front; the elements left over are in [`remainder`](Self::remainder). Made by
+    /// [`ParallelSlice::par_chunks_exact`](super::ParallelSlice::par_chunks_exact).
     ///
     /// # Examples
     ///
     /// ```
     /// use weft_iter::prelude::*;
     ///
-    /// let mut v = [1, 2, 3];
-    /// assert_eq!(v.par_chunks_exact_mut(2).remainder(), &[3]);
+    /// let v = [1, 2, 3, 4, 5];
+    /// let chunks = v.par_chunks_exact(2);
+    /// assert_eq!(chunks.remainder(), &[5]);
+    /// assert_eq!(chunks.collect::<Vec<_>>(), [&[1, 2][..], &[3, 4]]);
     /// ```
-    pub fn remainder(&mut self) -> &mut [T] {
-        self.rem
+    ChunksExact {
+        /// The elements at the end that do not fill a chunk (fewer than `chunk_size`).
+        ///
+        /// # Examples
+        ///
+        /// ```
+        /// use weft_iter::prelude::*;
+        ///
+        /// assert_eq!([1, 2, 3].par_chunks_exact(2).remainder(), &[3]);
+        /// ```
+        remainder;
     }
-
-    /// Takes the elements at the end that do not fill a chunk, leaving an empty remainder.
+    /// A parallel iterator over non-overlapping mutable chunks of `chunk_size` elements of a
+    /// slice, from the front; the last chunk may be shorter. Made by
+    /// [`ParallelSliceMut::par_chunks_mut`](super::ParallelSliceMut::par_chunks_mut).
     ///
     /// # Examples
     ///
     /// ```
     /// use weft_iter::prelude::*;
     ///
-    /// let mut v = [1, 2, 3];
-    /// let mut chunks = v.par_chunks_exact_mut(2);
-    /// chunks.take_remainder()[0] = 9;
-    /// assert!(chunks.remainder().is_empty());
-    /// chunks.for_each(|c| c[0] = 0);
-    /// assert_eq!(v, [0, 2, 9]);
+    /// let mut v = [1, 2, 3, 4, 5];
+    /// v.par_chunks_mut(2).for_each(|c| c.reverse());
+    /// assert_eq!(v, [2, 1, 4, 3, 5]);
     /// ```
-    pub fn take_remainder(&mut self) -> &'data mut [T] {
-        std::mem::take(&mut self.rem)
+    ChunksMut;
+    /// A parallel iterator over non-overlapping mutable chunks of exactly `chunk_size` elements
+    /// of a slice, from the front; the elements left over are in
+    /// [`into_remainder`](Self::into_remainder). Made by
+    /// [`ParallelSliceMut::par_chunks_exact_mut`](super::ParallelSliceMut::par_chunks_exact_mut).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use weft_iter::prelude::*;
+    ///
+    /// let mut v = [1, 2, 3, 4, 5];
+    /// v.par_chunks_exact_mut(2).for_each(|c| c.reverse());
+    /// assert_eq!(v, [2, 1, 4, 3, 5]);
+    /// ```
+    ChunksExactMut {
+        /// The elements at the end that do not fill a chunk, with the lifetime of the slice.
+        ///
+        /// # Examples
+        ///
+        /// ```
+        /// use weft_iter::prelude::*;
+        ///
+        /// let mut v = [1, 2, 3];
+        /// v.par_chunks_exact_mut(2).into_remainder()[0] = 7;
+        /// assert_eq!(v, [1, 2, 7]);
+        /// ```
+        into_remainder;
+        /// The elements at the end that do not fill a chunk, borrowed from the iterator.
+        ///
+        /// # Examples
+        ///
+        /// ```
+        /// use weft_iter::prelude::*;
+        ///
+        /// let mut v = [1, 2, 3];
+        /// assert_eq!(v.par_chunks_exact_mut(2).remainder(), &[3]);
+        /// ```
+        remainder;
+        /// Takes the elements at the end that do not fill a chunk, leaving an empty remainder.
+        ///
+        /// # Examples
+        ///
+        /// ```
+        /// use weft_iter::prelude::*;
+        ///
+        /// let mut v = [1, 2, 3];
+        /// let mut chunks = v.par_chunks_exact_mut(2);
+        /// chunks.take_remainder()[0] = 9;
+        /// assert!(chunks.remainder().is_empty());
+        /// chunks.for_each(|c| c[0] = 0);
+        /// assert_eq!(v, [0, 2, 9]);
+        /// ```
+        take_remainder;
     }
 }
-
-indexed_slice_iterator!(ChunksExactMut: Send, &'data mut [T],
-    len(s) = s.slice.len() / s.chunk_size,
-    producer(s) = ChunkProducer::<_, Front>::new(s.chunk_size, s.slice));
 
 /// A slice that chunk producers can cut: shared (`&[T]`) or mutable (`&mut [T]`).
 pub(super) trait ChunkSlice: Sized + Send {
@@ -295,6 +345,9 @@ pub(super) trait End: Send {
     fn iter<S: ChunkSlice>(slice: S, size: usize) -> Self::Iter<S>;
     /// The first `index` chunks and the rest.
     fn split<S: ChunkSlice>(slice: S, size: usize, index: usize) -> (S, S);
+    /// The part cut into whole chunks, and the remainder: the elements at the far end that do
+    /// not fill a chunk.
+    fn split_exact<S: ChunkSlice>(slice: S, size: usize) -> (S, S);
 }
 
 /// Chunks from the front: `par_chunks` and its forms.
@@ -308,6 +361,10 @@ impl End for Front {
     fn split<S: ChunkSlice>(slice: S, size: usize, index: usize) -> (S, S) {
         let at = index.saturating_mul(size).min(slice.len());
         slice.split(at)
+    }
+    fn split_exact<S: ChunkSlice>(slice: S, size: usize) -> (S, S) {
+        let exact = slice.len() - slice.len() % size;
+        slice.split(exact)
     }
 }
 
@@ -323,6 +380,11 @@ impl End for Back {
         let at = slice.len().saturating_sub(index.saturating_mul(size));
         let (front, back) = slice.split(at);
         (back, front)
+    }
+    fn split_exact<S: ChunkSlice>(slice: S, size: usize) -> (S, S) {
+        let at = slice.len() % size;
+        let (rem, exact) = slice.split(at);
+        (exact, rem)
     }
 }
 

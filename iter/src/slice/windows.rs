@@ -1,7 +1,7 @@
 //! `par_windows`: every overlapping window of a given size.
 
 use super::chunks::indexed_slice_iterator;
-use crate::bridged::bridged;
+use crate::plumbing::bridged;
 use crate::plumbing::*;
 
 /// A parallel iterator over the overlapping windows of `window_size` elements of a slice.

@@ -3,8 +3,7 @@
 use std::fmt;
 use std::marker::PhantomData;
 
-use crate::plumbing::{Consumer, Folder, Producer, ProducerCallback, UnindexedConsumer};
-use crate::{IndexedParallelIterator, ParallelIterator};
+use super::at_most_one;
 
 /// Creates a parallel iterator that produces nothing.
 ///
@@ -54,70 +53,10 @@ impl<T> fmt::Debug for Empty<T> {
     }
 }
 
-impl<T: Send> ParallelIterator for Empty<T> {
-    type Item = T;
-
-    fn drive_unindexed<C>(self, consumer: C) -> C::Result
-    where
-        C: UnindexedConsumer<Self::Item>,
-    {
-        self.drive(consumer)
-    }
-
-    fn opt_len(&self) -> Option<usize> {
-        Some(0)
-    }
-}
-
-impl<T: Send> IndexedParallelIterator for Empty<T> {
-    fn drive<C>(self, consumer: C) -> C::Result
-    where
-        C: Consumer<Self::Item>,
-    {
-        consumer.into_folder().complete()
-    }
-
-    fn len(&self) -> usize {
-        0
-    }
-
-    fn with_producer<CB>(self, callback: CB) -> CB::Output
-    where
-        CB: ProducerCallback<Self::Item>,
-    {
-        callback.callback(EmptyProducer {
-            marker: PhantomData,
-        })
-    }
-}
-
-/// The producer behind [`Empty`]: every split of nothing is nothing.
-struct EmptyProducer<T> {
-    marker: PhantomData<fn() -> T>,
-}
-
-impl<T: Send> Producer for EmptyProducer<T> {
-    type Item = T;
-    type IntoIter = std::iter::Empty<T>;
-
-    fn into_iter(self) -> Self::IntoIter {
-        std::iter::empty()
-    }
-
-    fn split_at(self, index: usize) -> (Self, Self) {
-        debug_assert_eq!(index, 0, "split of an empty producer at {index}");
-        (
-            self,
-            EmptyProducer {
-                marker: PhantomData,
-            },
-        )
-    }
-
-    fn fold_with<F>(self, folder: F) -> F
-    where
-        F: Folder<Self::Item>,
-    {
-        folder
+at_most_one! {
+    impl[T: Send] Empty<T> {
+        type Item = T;
+        len(_empty) = 0;
+        item(_empty) = None;
     }
 }
