@@ -19,6 +19,8 @@
 //! - [`fail_unless_no_two_free_cores`]: tells a failed timing check from a machine whose
 //!   cores are taken (`cores`).
 //! - [`quiet_panics`]: keeps the panics a test makes on purpose off the output.
+//! - [`rayon_paths!`]: every public path of rayon 1.12 and rayon-core 1.13, named under a
+//!   given crate (weft's facade and the compat crates check themselves with it).
 //! - `inputs` (feature `proptest`): the input strategies of the property tests.
 
 #![deny(missing_docs)]
@@ -31,6 +33,7 @@ mod forks;
 pub mod inputs;
 mod panics;
 mod pools;
+mod rayon_paths;
 mod rng;
 mod spin;
 mod watchdog;
