@@ -230,8 +230,8 @@ impl<S: ThreadSpawn> ThreadPoolBuilder<S> {
     }
 
     /// Resolves the thread count: explicit, `WEFT_NUM_THREADS`, `RAYON_NUM_THREADS`, physical
-    /// or logical CPUs.
-    pub(crate) fn resolved_num_threads(&self) -> Result<usize, ThreadPoolBuildError> {
+    /// cores or `cpus` (the logical CPUs this process may use, which the caller read once).
+    pub(crate) fn resolved_num_threads(&self, cpus: usize) -> Result<usize, ThreadPoolBuildError> {
         let n = if self.num_threads > 0 {
             self.num_threads
         } else if let Some(n) = ["WEFT_NUM_THREADS", "RAYON_NUM_THREADS"]
@@ -245,9 +245,9 @@ impl<S: ThreadSpawn> ThreadPoolBuilder<S> {
         {
             n
         } else if self.physical_cores {
-            topology::physical_cores().unwrap_or_else(topology::logical_cpus)
+            topology::physical_cores(cpus).unwrap_or(cpus)
         } else {
-            topology::logical_cpus()
+            cpus
         };
         if n > MAX_THREADS {
             return Err(ThreadPoolBuildError::new(ErrorKind::TooManyThreads(n)));

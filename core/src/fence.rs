@@ -27,9 +27,10 @@
 //! * **Registration, off every caller's path.** `membarrier` must be registered once per
 //!   process before a barrier, and the registration waits for a kernel grace period (about as
 //!   long as a few thousand forks, and far longer than building a pool). So no caller
-//!   registers: the first pool thread weft spawns starts a short-lived thread that does
-//!   ([`register_soon`]), and until it is done every stack runs [`REAL_FENCES`]: correct,
-//!   and each fork takes its slow path.
+//!   registers: the first pool thread to run out of work in its top-level loop starts a
+//!   short-lived thread that does, or does it itself where no thread can be spawned (it has
+//!   nothing else to do) ([`register_soon`]); until it is done every stack runs
+//!   [`REAL_FENCES`]: correct, and each fork takes its slow path.
 //! * **Real to light** (`ForkStack::use_light_fences`). An owner on a fork's slow path that
 //!   reads [`REGISTERED`] (Acquire: pairs with the registrar's Release store) counts its
 //!   stack in [`LIGHT_STACKS`], stores [`LIGHT_FENCES`], and issues a SeqCst fence; from then
@@ -179,8 +180,9 @@ pub(crate) fn barrier() -> bool {
 }
 
 /// Has the process registered for barriers soon, off the caller's path (module docs):
-/// called by each pool thread weft spawns, when it starts. The first such call starts a
-/// registrar thread (or, if no thread can be spawned, registers on this pool thread).
+/// called by a pool thread that ran out of work in its top-level loop. The first such call
+/// starts a registrar thread (or, if no thread can be spawned, registers on this idle pool
+/// thread).
 pub(crate) fn register_soon() {
     #[cfg(all(target_os = "linux", not(miri), not(weft_loom)))]
     if STATE.load(Ordering::Relaxed) == UNREGISTERED

@@ -285,10 +285,11 @@ const RETRY_AFTER: Duration = Duration::from_millis(1);
 /// A pool built with [`ThreadPoolBuilder::build_global`] or `build` reports the refusal
 /// instead, as a [`ThreadPoolBuildError`].
 fn default_global_registry() -> Result<Arc<Registry>, ThreadPoolBuildError> {
-    let mut n = ThreadPoolBuilder::new().resolved_num_threads()?;
+    let cpus = crate::topology::logical_cpus();
+    let mut n = ThreadPoolBuilder::new().resolved_num_threads(cpus)?;
     let mut one_thread_tries = 0;
     loop {
-        let failure = match Registry::build(ThreadPoolBuilder::new().num_threads(n)) {
+        let failure = match Registry::build(ThreadPoolBuilder::new().num_threads(n), cpus) {
             Ok(registry) => return Ok(registry),
             Err(failure) => failure,
         };
@@ -347,19 +348,20 @@ impl Registry {
     pub(crate) fn new<S: ThreadSpawn>(
         builder: ThreadPoolBuilder<S>,
     ) -> Result<Arc<Registry>, ThreadPoolBuildError> {
-        Self::build(builder).map_err(|failure| failure.error)
+        Self::build(builder, crate::topology::logical_cpus()).map_err(|failure| failure.error)
     }
 
-    /// As [`new`](Self::new), and a build that failed to spawn a thread also says how many
-    /// had started, with the half-built pool, whose started threads are exiting.
+    /// As [`new`](Self::new), for a process that may use `cpus` logical CPUs (read once per
+    /// build: it costs a few system calls); a build that failed to spawn a thread also says
+    /// how many had started, with the half-built pool, whose started threads are exiting.
     fn build<S: ThreadSpawn>(
         mut builder: ThreadPoolBuilder<S>,
+        cpus: usize,
     ) -> Result<Arc<Registry>, BuildFailure> {
-        let n = builder.resolved_num_threads()?;
+        let n = builder.resolved_num_threads(cpus)?;
         if builder.use_current_thread && WorkerThread::current_ref().is_some() {
             return Err(ThreadPoolBuildError::new(ErrorKind::CurrentThreadAlreadyInPool).into());
         }
-        let cpus = crate::topology::logical_cpus();
         // Spin-waiting by outside callers only pays with a CPU for the job beside the caller's
         // (and never under the models or Miri, which would step through every spin).
         let outside_linger = if cpus >= 2 && !cfg!(any(weft_loom, miri)) {

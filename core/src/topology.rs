@@ -7,9 +7,10 @@ pub(crate) fn logical_cpus() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
-/// Distinct (package, core) pairs among the online CPUs, or `None` where the topology cannot be
-/// read (not Linux, a restricted sysfs).
-pub(crate) fn physical_cores() -> Option<usize> {
+/// Distinct (package, core) pairs among the online CPUs, at most `cpus` (the logical CPUs this
+/// process may use: cgroups, affinity), or `None` where the topology cannot be read (not
+/// Linux, a restricted sysfs).
+pub(crate) fn physical_cores(cpus: usize) -> Option<usize> {
     let online = std::fs::read_to_string("/sys/devices/system/cpu/online").ok()?;
     let mut cores = HashSet::new();
     for cpu in parse_cpu_list(online.trim())? {
@@ -23,8 +24,7 @@ pub(crate) fn physical_cores() -> Option<usize> {
         };
         cores.insert((read("physical_package_id")?, read("core_id")?));
     }
-    // Never more than the CPUs this process may use (cgroups, affinity).
-    (!cores.is_empty()).then(|| cores.len().min(logical_cpus()))
+    (!cores.is_empty()).then(|| cores.len().min(cpus))
 }
 
 /// Parses a kernel CPU list such as `0-3,8,10-11`.
@@ -55,7 +55,7 @@ mod tests {
 
     #[test]
     fn physical_never_exceeds_logical() {
-        if let Some(p) = physical_cores() {
+        if let Some(p) = physical_cores(logical_cpus()) {
             assert!(p >= 1 && p <= logical_cpus());
         }
     }

@@ -38,6 +38,7 @@
 //! The top-level loop is always 3: it has the whole stack, and no region.
 
 use crate::backoff::Backoff;
+use crate::fence;
 use crate::isolate::Region;
 use crate::job::{JobRef, Owner, DETACHED, NO_OWNER};
 use crate::latch::CoreLatch;
@@ -445,6 +446,11 @@ impl WorkerThread {
                 continue;
             }
             backoff.reset();
+            if let Until::TopLevel = until {
+                // An idle pool thread, off every caller's path, has the process registered
+                // for the heavy fence (`fence.rs`; a relaxed load once that is under way).
+                fence::register_soon();
+            }
             let parker = current_parker();
             phase = match phase {
                 Phase::Awake if ran_long && self.pool_idle() => {

@@ -163,10 +163,6 @@ impl WorkerThread {
     /// the thread it is for (it measures that thread's stack); `adopted` for a thread weft
     /// did not spawn (`use_current_thread`).
     pub(crate) fn new(registry: Arc<Registry>, seat: usize, adopted: bool) -> Self {
-        if !adopted {
-            // Off every caller's path: an adopted thread is a caller (`fence.rs`).
-            fence::register_soon();
-        }
         let deque = if registry.breadth_first() {
             Worker::new_fifo()
         } else {
