@@ -348,7 +348,7 @@ fn options() -> Options {
             Opt::Long(n) if n == "only" => o.only = Some(cli::text(p)?),
             Opt::Long(n) if n == "rss" => o.rss = Some((number(p.value()?)?, None)),
             Opt::Value(lib) if matches!(o.rss, Some((_, None))) => {
-                let lib = lib.into_string().map_err(lexopt::Error::NonUnicodeValue)?;
+                let lib = lib.into_string().map_err(cli::Error::NonUnicodeValue)?;
                 o.rss = o.rss.take().map(|(row, _)| (row, Some(lib)));
             }
             other => return Err(other.unexpected()),

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-pub use lexopt::{Arg, Parser};
+pub use lexopt::{Arg, Error, Parser};
 
 /// A number from the command line, written as is or with `_` between digits (`10_000`).
 pub fn number<T: std::str::FromStr>(value: std::ffi::OsString) -> Result<T, lexopt::Error> {

@@ -13,6 +13,9 @@ use std::time::Duration;
 /// Variants weft's wall time is divided by, in column order, where a table has them.
 const AGAINST: [&str; 4] = ["rayon", "chili", "chili-every-join", "ideal"];
 
+/// A column of [`table`]: its cell in a row (the row's records).
+type Column = Box<dyn Fn(&[&Record]) -> String>;
+
 /// A ratio at or above this counts as weft being slower.
 const SLOWER: f64 = 1.05;
 
@@ -113,7 +116,7 @@ pub fn table(records: &[&Record]) -> Table {
     let has = |v: &str, f: fn(&Record) -> bool| records.iter().any(|r| r.variant == v && f(r));
     let has_weft = vs.iter().any(|v| v == "weft");
     let mut header = vec!["workload".to_string(), "threads".to_string()];
-    let mut cols: Vec<Box<dyn Fn(&[&Record]) -> String>> = Vec::new();
+    let mut cols: Vec<Column> = Vec::new();
     for v in &vs {
         let find = {
             let v = v.clone();
@@ -148,7 +151,7 @@ pub fn table(records: &[&Record]) -> Table {
             }));
         }
     }
-    let ratio_col = |against: &'static str, cpu: bool| -> Box<dyn Fn(&[&Record]) -> String> {
+    let ratio_col = |against: &'static str, cpu: bool| -> Column {
         Box::new(move |row| {
             let get = |v: &str| row.iter().find(|r| r.variant == v);
             get("weft")
@@ -237,14 +240,15 @@ pub fn print(file: &ResultFile) {
     }
 }
 
-/// weft's wall-time ratios to `against` over every row of `records` that has both.
-fn ratios<'a>(records: &[&'a Record], against: &str) -> Vec<(&'a Record, Ratio)> {
+/// weft's wall-time (or CPU-time) ratios to `against` over every row of `records` that has
+/// both.
+fn ratios<'a>(records: &[&'a Record], against: &str, cpu: bool) -> Vec<(&'a Record, Ratio)> {
     rows(records)
         .into_iter()
         .filter_map(|(_, row)| {
             let w = row.iter().find(|r| r.variant == "weft")?;
             let o = row.iter().find(|r| r.variant == against)?;
-            Some((*w, Ratio::of(w, o, false)?))
+            Some((*w, Ratio::of(w, o, cpu)?))
         })
         .collect()
 }
@@ -254,7 +258,11 @@ fn spread(ratios: &[(&Record, Ratio)]) -> String {
     if ratios.is_empty() {
         return "-".into();
     }
-    let mids: Vec<f64> = ratios.iter().map(|(_, r)| r.mid).collect();
+    // A zero (a pool that burnt no CPU at all) has no logarithm: left out of the mean.
+    let mids: Vec<f64> = ratios.iter().map(|(_, r)| r.mid).filter(|&x| x > 0.0).collect();
+    if mids.is_empty() {
+        return "0x".into();
+    }
     let geo = (mids.iter().map(|x| x.ln()).sum::<f64>() / mids.len() as f64).exp();
     let (lo, hi) = mids
         .iter()
@@ -262,33 +270,46 @@ fn spread(ratios: &[(&Record, Ratio)]) -> String {
     format!("{geo:.2}x ({lo:.2}-{hi:.2})")
 }
 
-/// The summary: per table, weft's wall time over rayon's and chili's (geometric mean over the
-/// rows, and the least and greatest row), with the machine, commit and date of its files.
+/// The summary: per table, weft's wall time over rayon's and chili's and its CPU time over
+/// rayon's (geometric mean over the rows, and the least and greatest row), with the machine,
+/// commit and date of its files.
 pub fn summary(files: &[ResultFile]) -> String {
     let mut t = markdown(
-        ["area", "rows", "weft/rayon", "weft/chili", "machine, commit, date"]
+        [
+            "table",
+            "rows",
+            "weft/rayon",
+            "weft/chili",
+            "weft/rayon cpu",
+            "machine, commit, date",
+        ]
             .map(String::from)
             .to_vec(),
     );
     for (name, rows) in tables(files) {
         let records: Vec<&Record> = rows.iter().map(|(_, r)| *r).collect();
-        let (vr, vc) = (ratios(&records, "rayon"), ratios(&records, "chili"));
+        let (vr, vc) = (
+            ratios(&records, "rayon", false),
+            ratios(&records, "chili", false),
+        );
+        let cpu = ratios(&records, "rayon", true);
         if vr.is_empty() && vc.is_empty() {
             continue;
         }
         let f = rows[0].0;
-        let title = f.titles.get(&name).unwrap_or(&name);
         t.add_row(vec![
-            title.clone(),
+            format!("`{name}`"),
             vr.len().max(vc.len()).to_string(),
             spread(&vr),
             spread(&vc),
+            spread(&cpu),
             format!("{} CPUs, `{}`, {}", f.machine.cpus, f.commit, f.date),
         ]);
     }
     format!(
-        "weft's median wall time over the other's: geometric mean over a table's rows, and \
-         (in brackets) its best and worst row. Below 1: weft is faster.\n\n{t}\n"
+        "weft's median over the other's: geometric mean over a table's rows, and (in \
+         brackets) its best and worst row. Below 1: weft is faster. For `idle` the CPU column \
+         is the figure (its wall time is the idle period).\n\n{t}\n"
     )
 }
 
@@ -303,7 +324,7 @@ pub fn slower(files: &[ResultFile]) -> String {
     for (name, rows) in tables(files) {
         let records: Vec<&Record> = rows.iter().map(|(_, r)| *r).collect();
         for against in ["rayon", "chili"] {
-            for (w, r) in ratios(&records, against) {
+            for (w, r) in ratios(&records, against, false) {
                 if r.mid >= SLOWER {
                     any = true;
                     t.add_row(vec![
