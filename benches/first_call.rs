@@ -5,12 +5,13 @@
 //! `cargo bench --bench first_call` (`--rounds N`, default 21). The bench re-executes itself
 //! once per sample (`--child LIB SHAPE THREAD`), alternating weft and rayon processes; each
 //! child prints its first call's time in microseconds, and the parent prints the medians and
-//! weft's time over rayon's.
+//! weft's time over rayon's, and writes `bench-results/first_call.json` in the target folder.
 
 use std::process::Command;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use weft::prelude::*;
-use weft_bench::{machine, opt};
+use weft_bench::cli::{self, number, Opt};
+use weft_bench::{machine, report, Record, ResultFile, Runs, Sample};
 
 /// What the first call does.
 const SHAPES: [&str; 2] = ["join", "sum"];
@@ -19,18 +20,39 @@ const THREADS: [&str; 2] = ["alone", "other-thread"];
 const LIBS: [&str; 2] = ["weft", "rayon"];
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    if let Some(i) = args.iter().position(|a| a == "--child") {
-        child(&args[i + 1], &args[i + 2], &args[i + 3]);
+    let (mut rounds, mut child_args) = (21usize, None);
+    cli::parse(
+        "cargo bench --bench first_call -- [--rounds N]",
+        |opt, p| {
+            match opt {
+                Opt::Long(n) if n == "rounds" => rounds = number(p.value()?)?,
+                Opt::Long(n) if n == "child" => {
+                    let v: Vec<String> = p
+                        .values()?
+                        .map(|v| v.to_string_lossy().into_owned())
+                        .collect();
+                    child_args = Some(v);
+                }
+                other => return Err(other.unexpected()),
+            }
+            Ok(())
+        },
+    );
+    if let Some([lib, shape, thread]) = child_args.as_deref() {
+        child(lib, shape, thread);
         return;
     }
-    let rounds: usize = opt("--rounds").unwrap_or(21);
     let exe = std::env::current_exe().expect("the bench's own path");
     println!("first parallel call in a fresh process, median of {rounds} processes each");
     println!("{}", machine());
-    println!(
-        "{:<6} {:<13} {:>10} {:>10} {:>8}",
-        "call", "before it", "weft µs", "rayon µs", "ratio"
+    let mut file = ResultFile::new(
+        "first_call",
+        &format!("cargo bench --bench first_call -- --rounds {rounds}"),
+    );
+    file.title(
+        "first-call",
+        "The first parallel call of a fresh process on the global pool (which that call \
+         builds)",
     );
     for shape in SHAPES {
         for thread in THREADS {
@@ -49,18 +71,27 @@ fn main() {
                     t.push(us);
                 }
             }
-            let [weft, rayon] = times.map(median);
-            println!(
-                "{shape:<6} {thread:<13} {weft:>10.1} {rayon:>10.1} {:>7.2}x",
-                weft / rayon
-            );
+            for (lib, us) in LIBS.iter().zip(times) {
+                let runs = Runs(
+                    us.iter()
+                        .map(|&us| Sample {
+                            wall: Duration::from_secs_f64(us * 1e-6),
+                            cpu: Duration::ZERO,
+                        })
+                        .collect(),
+                );
+                let name = format!("{shape}, {thread}");
+                let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+                file.records
+                    .push(Record::new("first-call", &name, lib, threads, &runs));
+            }
         }
     }
-}
-
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(f64::total_cmp);
-    v[v.len() / 2]
+    report::print(&file);
+    match file.write() {
+        Ok(path) => println!("wrote {}", path.display()),
+        Err(e) => eprintln!("could not write results: {e}"),
+    }
 }
 
 /// One sample: the first call of `lib`, timed from just before it to just after it.

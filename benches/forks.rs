@@ -37,7 +37,7 @@ fn fib(c: &mut Criterion) {
 fn tree(c: &mut Criterion) {
     for nodes in [1_000, 10_000_000] {
         let tree = Node::tree(nodes);
-        let mut g = c.benchmark_group(format!("tree-sum {}", weft_bench::report::pow10(nodes)));
+        let mut g = c.benchmark_group(format!("tree-sum {}", weft_bench::units::pow10(nodes)));
         g.sample_size(10)
             .warm_up_time(Duration::from_secs(1))
             .measurement_time(Duration::from_secs(3));

@@ -33,7 +33,7 @@ fn iter(c: &mut Criterion) {
         .and_then(|s| s.parse().ok())
         .unwrap_or(100_000_000);
     let v: Vec<u64> = (0..big as u64).collect();
-    let name = format!("sum {}", weft_bench::report::pow10(big));
+    let name = format!("sum {}", weft_bench::units::pow10(big));
     group(c, &name, &v, [seq::sum, rayon_w::sum, weft_w::sum]);
     drop(v);
 

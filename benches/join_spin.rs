@@ -7,15 +7,27 @@
 //! the median and the fastest round are printed. One library per process, so that no other
 //! pool's threads share the two CPUs. The fastest round says whether the library can hand the
 //! second half to the idle thread at once (about 1 ms); the median also says how often the OS
-//! runs that woken thread on the idle CPU rather than beside its waker.
+//! runs that woken thread on the idle CPU rather than beside its waker. Writes
+//! `bench-results/join_spin-LIB.json` in the target folder.
 
 use std::time::{Duration, Instant};
+use weft_bench::cli::{self, number, Opt};
 use weft_bench::workloads::{chili_w, rayon_w, weft_w};
-use weft_bench::{machine, median, opt, Sample};
+use weft_bench::{machine, report, Record, ResultFile, Runs, Sample};
 
 fn main() {
-    let lib: String = opt("--lib").unwrap_or_else(|| "weft".to_string());
-    let rounds: usize = opt("--rounds").unwrap_or(31);
+    let (mut lib, mut rounds) = ("weft".to_string(), 31usize);
+    cli::parse(
+        "cargo bench --bench join_spin -- [--lib weft|rayon|chili] [--rounds N]",
+        |opt, p| {
+            match opt {
+                Opt::Long(n) if n == "lib" => lib = cli::text(p)?,
+                Opt::Long(n) if n == "rounds" => rounds = number(p.value()?)?,
+                other => return Err(other.unexpected()),
+            }
+            Ok(())
+        },
+    );
     let d = Duration::from_millis(1);
     let spin = move || {
         let t = Instant::now();
@@ -44,20 +56,45 @@ fn main() {
         }
         other => panic!("--lib takes weft, rayon or chili, not {other}"),
     };
-    let samples: Vec<Sample> = (0..rounds)
+    let samples = Runs((0..rounds)
         .map(|_| {
             std::thread::sleep(Duration::from_millis(5));
             let t = Instant::now();
             run();
             let wall = t.elapsed();
-            Sample { wall, cpu: wall }
+            Sample {
+                wall,
+                cpu: Duration::ZERO,
+            }
         })
-        .collect();
-    let fastest = samples.iter().map(|s| s.wall).min().unwrap_or_default();
+        .collect());
+    let fastest = samples.0.iter().map(|s| s.wall).min().unwrap_or_default();
     println!(
         "{}: {lib}, 2 threads, join(spin 1 ms, spin 1 ms), {rounds} rounds: median {:.2} ms, fastest {:.2} ms",
         machine(),
-        median(&samples).wall.as_secs_f64() * 1e3,
+        samples.wall().as_secs_f64() * 1e3,
         fastest.as_secs_f64() * 1e3
     );
+    let mut file = ResultFile::new(
+        &format!("join_spin-{lib}"),
+        &format!("cargo bench --bench join_spin -- --lib {lib} --rounds {rounds}"),
+    );
+    file.title(
+        "join-spin",
+        "join(spin 1 ms, spin 1 ms) on 2 threads, one library per process, rounds 5 ms apart \
+         (ideal 1 ms)",
+    );
+    file.records
+        .push(Record::new("join-spin", "median round", &lib, 2, &samples));
+    let best = Sample {
+        wall: fastest,
+        cpu: Duration::ZERO,
+    };
+    file.records
+        .push(Record::one("join-spin", "fastest round", &lib, 2, best));
+    report::print(&file);
+    match file.write() {
+        Ok(path) => println!("wrote {}", path.display()),
+        Err(e) => eprintln!("could not write results: {e}"),
+    }
 }

@@ -8,12 +8,14 @@
 //! have gone to sleep, so each call pays a wake-up). Rounds alternate weft and rayon in this
 //! one process; each figure is the median over rounds of the mean per call. CPU is the whole
 //! process's user + sys time per call, spinning after the call included (and the caller's own
-//! computing between calls, the same for both).
+//! computing between calls, the same for both). Writes `bench-results/outside_caller.json`
+//! in the target folder.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
-use weft_bench::cli;
-use weft_bench::measure::{cpu_time, median, Sample};
+use weft_bench::cli::{self, number, Opt};
+use weft_bench::measure::{cpu_time, Runs, Sample};
+use weft_bench::{report, Record, ResultFile};
 
 const LEN: u64 = 2_000;
 const ROUNDS: usize = 21;
@@ -54,7 +56,17 @@ fn round(calls: u32, gap: Gap, f: &dyn Fn() -> u64) -> Sample {
 }
 
 fn main() {
-    let threads: usize = cli::opt("--threads").unwrap_or(2);
+    let mut threads = 2usize;
+    cli::parse(
+        "cargo bench --bench outside_caller -- [--threads N]",
+        |opt, p| {
+            match opt {
+                Opt::Long(n) if n == "threads" => threads = number(p.value()?)?,
+                other => return Err(other.unexpected()),
+            }
+            Ok(())
+        },
+    );
     weft::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build_global()
@@ -75,14 +87,17 @@ fn main() {
     let seq_sum = || black_box(&v).iter().sum::<u64>();
     assert_eq!(weft_sum(), rayon_sum());
 
-    println!(
-        "# {LEN}-element par_iter().sum() from the main thread, {threads}-thread global pools"
+    let mut file = ResultFile::new(
+        "outside_caller",
+        &format!("cargo bench --bench outside_caller -- --threads {threads}"),
     );
-    println!("# {}", cli::machine());
-    println!(
-        "| case | seq wall | weft wall | rayon wall | weft/rayon wall | weft CPU | rayon CPU |"
+    file.title(
+        "outside-caller",
+        &format!(
+            "A {LEN}-element par_iter().sum() from the main thread, {threads}-thread global \
+             pools, per call"
+        ),
     );
-    println!("|---|---|---|---|---|---|---|");
     for (case, calls, gap) in [
         ("back to back", 2_000, Gap::None),
         ("50 µs apart", 1_000, Gap::Spin(Duration::from_micros(50))),
@@ -101,15 +116,19 @@ fn main() {
             }
             s.push(round(calls, gap, &seq_sum));
         }
-        let (w, r, s) = (median(&w), median(&r), median(&s));
-        println!(
-            "| {case} | {:.2} µs | {:.2} µs | {:.2} µs | {:.2} | {:.2} µs | {:.2} µs |",
-            s.wall.as_secs_f64() * 1e6,
-            w.wall.as_secs_f64() * 1e6,
-            r.wall.as_secs_f64() * 1e6,
-            w.wall.as_secs_f64() / r.wall.as_secs_f64(),
-            w.cpu.as_secs_f64() * 1e6,
-            r.cpu.as_secs_f64() * 1e6,
-        );
+        for (variant, runs) in [("seq", s), ("rayon", r), ("weft", w)] {
+            file.records.push(Record::new(
+                "outside-caller",
+                case,
+                variant,
+                threads,
+                &Runs(runs),
+            ));
+        }
+    }
+    report::print(&file);
+    match file.write() {
+        Ok(path) => println!("wrote {}", path.display()),
+        Err(e) => eprintln!("could not write results: {e}"),
     }
 }

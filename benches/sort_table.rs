@@ -13,7 +13,7 @@ use std::panic::Location;
 use weft::slice::ParallelSliceMut;
 use weft::weight::{Adaptive, Autotune, Cost, Weight};
 use weft_bench::experiments::{self as ex, Pools};
-use weft_bench::report::progress_done;
+use weft_bench::progress::progress_done;
 use weft_bench::workloads::{sorts, SortFn};
 use weft_bench::{measure, Sample};
 use weft_testkit::Rng;
@@ -41,9 +41,9 @@ fn rows<T: Ord + Clone + Send>(p: &Pools, rounds: usize, name: &str, input: &[T]
         let c = ex::sort(p, &format!("{name}, {kind}"), input, stable, rounds);
         progress_done();
         let (s, ra, w) = (
-            ms(c.seq.expect("std's sort").wall),
-            ms(c.rayon.wall),
-            ms(c.weft.wall),
+            ms(c.seq.expect("std's sort").wall()),
+            ms(c.rayon.wall()),
+            ms(c.weft.wall()),
         );
         println!(
             "| {name} | {kind} | {s:.1} | {ra:.1} | {w:.1} | {:.2}x | {:.2}x |",
@@ -89,7 +89,7 @@ fn ceiling<T: Ord + Clone + Send>(p: &Pools, rounds: usize, input: &[T]) {
             ],
         );
         progress_done();
-        let [s, c, w] = [0, 1, 2].map(|i| ms(medians[i].wall));
+        let [s, c, w] = [0, 1, 2].map(|i| ms(medians[i].wall()));
         println!(
             "| {kind} | {s:.1} | {c:.1} | {w:.1} | {:.2}x | {:.2}x | {:.2} |",
             s / c,
@@ -133,7 +133,7 @@ macro_rules! weights {
         });
         let names = [$(stringify!($w)),*];
         for ((name, s), u) in names.iter().zip(stable).zip(unstable) {
-            println!("| {name} | {:.1} | {:.1} |", ms(s.wall), ms(u.wall));
+            println!("| {name} | {:.1} | {:.1} |", ms(s.wall()), ms(u.wall()));
         }
     }};
 }

@@ -13,13 +13,17 @@
 //! least `R` rounds (default 9) and more for rows of a few milliseconds, and reports medians of
 //! wall time and of process CPU time (`weft_bench::measure`). Every round's result is checked
 //! against the sequential one. Peak memory: each row runs once more per library in a child
-//! process (this binary with `--rss ROW LIB`), which reports its own high-water mark; `input`
-//! is the same child building the input and the pools but running nothing.
+//! process (this binary with `--rss ROW LIB`), which reports its own high-water mark; the
+//! `seq peak MiB` column is the same child building the input and the pools but running
+//! nothing. Prints the table and writes `bench-results/table-tN.json` (N threads) in the
+//! target folder.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
+use weft_bench::cli::{self, number, Opt};
 use weft_bench::experiments::{alternate, Pools};
-use weft_bench::{iters_for, measure, opt, short_strings, u32_input, work, Sample, Shape};
+use weft_bench::results::{Record, ResultFile};
+use weft_bench::{iters_for, measure, short_strings, u32_input, work, Runs, Sample, Shape};
 
 /// Writes the same workloads for weft and for rayon: `$lib` is the crate.
 macro_rules! workloads {
@@ -196,7 +200,7 @@ impl Row {
 
     /// The input's description with its length scaled.
     fn input_at(&self, scale: f64) -> String {
-        let n = weft_bench::report::pow10(length(self.input, scale));
+        let n = weft_bench::units::pow10(length(self.input, scale));
         self.input
             .split(' ')
             .map(|w| {
@@ -321,15 +325,37 @@ struct Options {
     rounds: usize,
     scale: f64,
     only: Option<String>,
+    /// `--rss ROW LIB`: be the measuring child of [`child_peak_rss`].
+    rss: Option<(usize, Option<String>)>,
 }
 
+const USAGE: &str = "cargo bench --bench table -- [--threads N] [--rounds R] [--scale S] \
+                     [--only SUBSTRING]";
+
 fn options() -> Options {
-    Options {
-        threads: opt("--threads").unwrap_or(2),
-        rounds: opt("--rounds").unwrap_or(9),
-        scale: opt("--scale").unwrap_or(1.0),
-        only: opt("--only"),
-    }
+    let mut o = Options {
+        threads: 2,
+        rounds: 9,
+        scale: 1.0,
+        only: None,
+        rss: None,
+    };
+    cli::parse(USAGE, |opt, p| {
+        match opt {
+            Opt::Long(n) if n == "threads" => o.threads = number(p.value()?)?,
+            Opt::Long(n) if n == "rounds" => o.rounds = number(p.value()?)?,
+            Opt::Long(n) if n == "scale" => o.scale = number(p.value()?)?,
+            Opt::Long(n) if n == "only" => o.only = Some(cli::text(p)?),
+            Opt::Long(n) if n == "rss" => o.rss = Some((number(p.value()?)?, None)),
+            Opt::Value(lib) if matches!(o.rss, Some((_, None))) => {
+                let lib = lib.into_string().map_err(cli::Error::NonUnicodeValue)?;
+                o.rss = o.rss.take().map(|(row, _)| (row, Some(lib)));
+            }
+            other => return Err(other.unexpected()),
+        }
+        Ok(())
+    });
+    o
 }
 
 /// `10^k` in a row's input description, times the scale.
@@ -457,7 +483,7 @@ fn run(pools: &Pools, lib: Lib, workload: &str, input: &mut Input) -> u64 {
 }
 
 /// The medians of alternating rounds of every candidate on `row`, in [`Lib::ALL`]'s order.
-fn race(pools: &Pools, row: &Row, input: &mut Input, min_rounds: usize) -> Vec<Sample> {
+fn race(pools: &Pools, row: &Row, input: &mut Input, min_rounds: usize) -> Vec<Runs> {
     // One round each first: the reference result, and how long a round takes.
     let reference = round(pools, Lib::Seq, row, input).0;
     let check = |lib: Lib, sum: u64| {
@@ -552,40 +578,34 @@ fn rss_child(row: usize, lib: &str, opts: &Options) {
     println!("{}", hwm.trim().trim_end_matches("kB").trim());
 }
 
-/// Milliseconds, to three significant digits or so.
-fn ms(d: Duration) -> String {
-    let ms = d.as_secs_f64() * 1e3;
-    if ms < 10.0 {
-        format!("{ms:.2}")
-    } else {
-        format!("{ms:.1}")
-    }
-}
-
 fn main() {
     let opts = options();
-    let args: Vec<String> = std::env::args().collect();
-    if let Some(at) = args.iter().position(|a| a == "--rss") {
-        let row = args[at + 1].parse().expect("--rss ROW LIB");
-        rss_child(row, &args[at + 2], &opts);
+    if let Some((row, lib)) = &opts.rss {
+        rss_child(*row, lib.as_deref().expect("--rss ROW LIB"), &opts);
         return;
     }
     let pools = Pools::new(opts.threads);
     let started = Instant::now();
     println!(
         "{}; {} threads, scale {}, medians of at least {} alternating rounds (seq, rayon, weft); \
-         load average at the start: {}\n",
+         load average at the start: {}",
         weft_bench::machine(),
         opts.threads,
         opts.scale,
         opts.rounds,
         load()
     );
-    println!(
-        "| workload | input | seq ms | rayon ms | weft ms | weft/rayon | weft vs seq \
-         | rayon CPU ms | weft CPU ms | input MiB | rayon peak MiB | weft peak MiB |"
+    let args: Vec<String> = std::env::args().skip(1).filter(|a| a != "--bench").collect();
+    let command = format!("cargo bench --bench table -- {}", args.join(" "));
+    let mut file = ResultFile::new(
+        &format!("table-t{}", opts.threads),
+        command.trim_end_matches(" -- "),
     );
-    println!("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    file.title(
+        "wide",
+        "The wide table: every iterator and sort row (seq peak MiB: the input and the pools \
+         alone)",
+    );
     for (i, row) in ROWS.iter().enumerate() {
         if opts
             .only
@@ -595,31 +615,26 @@ fn main() {
             continue;
         }
         let mut input = make_input(row, opts.scale);
-        let medians = race(&pools, row, &mut input, opts.rounds);
-        let (seq, rayon, weft) = (medians[0].wall, medians[1], medians[2]);
+        let runs = race(&pools, row, &mut input, opts.rounds);
         drop(input);
-        let [base, rayon_rss, weft_rss] =
+        let peaks =
             [None, Some(Lib::Rayon), Some(Lib::Weft)].map(|lib| child_peak_rss(i, lib, &opts));
-        println!(
-            "| {} | {} | {} | {} | {} | {:.2} | {:.2}x | {} | {} | {base:.0} | {rayon_rss:.0} \
-             | {weft_rss:.0} |",
-            row.workload,
-            row.input_at(opts.scale),
-            ms(seq),
-            ms(rayon.wall),
-            ms(weft.wall),
-            weft.wall.as_secs_f64() / rayon.wall.as_secs_f64(),
-            seq.as_secs_f64() / weft.wall.as_secs_f64(),
-            ms(rayon.cpu),
-            ms(weft.cpu),
-        );
+        let name = format!("{} ({})", row.workload, row.input_at(opts.scale));
+        for ((lib, r), peak) in Lib::ALL.iter().zip(&runs).zip(peaks) {
+            let mut rec = Record::new("wide", &name, lib.name(), opts.threads, r);
+            rec.peak_mib = Some(peak);
+            file.records.push(rec);
+        }
     }
-    weft_bench::report::progress_done();
+    weft_bench::progress::progress_done();
+    weft_bench::report::print(&file);
     println!(
-        "\nweft/rayon: weft's median wall time over rayon's (below 1: weft is faster). CPU: user \
-         + system time of the whole process per round, until 20 ms after it returns. {:.0} s in \
-         all; load average at the end: {}",
+        "{:.0} s in all; load average at the end: {}",
         started.elapsed().as_secs_f64(),
         load()
     );
+    match file.write() {
+        Ok(path) => println!("wrote {}", path.display()),
+        Err(e) => eprintln!("could not write results: {e}"),
+    }
 }

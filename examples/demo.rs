@@ -3,29 +3,42 @@
 //! `cargo run --release --example demo` (under a minute on 2 cores), `-- --quick` (seconds).
 //! Flags: `--threads N` (default: the machine's CPUs), `--size N` (sorts and iterators,
 //! default 10^7), `--tree N` (nodes, default 10^7), `--fib N` (default 30), `--dispatches N`
-//! (default 50,000), `--rounds N` (default 3; medians). Writes `target/weft-bench/demo.csv`.
+//! (default 50,000), `--rounds N` (default 3; medians). Writes `bench-results/demo.json` in
+//! the target folder it runs from (`weft_bench::results::results_dir`).
 
 use std::time::{Duration, Instant};
+use weft_bench::cli::{self, number, Opt};
 use weft_bench::experiments::{self as ex, Headline, Pools};
-use weft_bench::report::{self, compare_table, dur, progress, progress_done};
-use weft_bench::{explain, opt};
+use weft_bench::progress::{progress, progress_done, since};
+use weft_bench::units::dur;
+use weft_bench::{report, why, ResultFile};
+
+const USAGE: &str = "cargo run --release --example demo -- [--quick] [--threads N] [--size N] \
+                     [--tree N] [--fib N] [--dispatches N] [--rounds N]";
 
 fn main() {
-    if weft_bench::flag("--help") || weft_bench::flag("-h") {
-        println!(
-            "cargo run --release --example demo -- [--quick] [--threads N] [--size N] \
-             [--tree N] [--fib N] [--dispatches N] [--rounds N]"
-        );
-        return;
-    }
-    let quick = weft_bench::flag("--quick");
     let cpus = std::thread::available_parallelism().map_or(2, |n| n.get());
-    let threads: usize = opt("--threads").unwrap_or(cpus);
-    let size: usize = opt("--size").unwrap_or(if quick { 1_000_000 } else { 10_000_000 });
-    let nodes: usize = opt("--tree").unwrap_or(if quick { 1_000_000 } else { 10_000_000 });
-    let fib_n: u64 = opt("--fib").unwrap_or(if quick { 25 } else { 30 });
-    let dispatches: usize = opt("--dispatches").unwrap_or(if quick { 5_000 } else { 50_000 });
-    let rounds: usize = opt("--rounds").unwrap_or(if quick { 1 } else { 3 });
+    let (mut quick, mut threads, mut size, mut nodes) = (false, cpus, None, None);
+    let (mut fib_n, mut dispatches, mut rounds) = (None, None, None);
+    cli::parse(USAGE, |opt, p| {
+        match opt {
+            Opt::Long(o) if o == "quick" => quick = true,
+            Opt::Long(o) if o == "threads" => threads = number(p.value()?)?,
+            Opt::Long(o) if o == "size" => size = Some(number(p.value()?)?),
+            Opt::Long(o) if o == "tree" => nodes = Some(number(p.value()?)?),
+            Opt::Long(o) if o == "fib" => fib_n = Some(number(p.value()?)?),
+            Opt::Long(o) if o == "dispatches" => dispatches = Some(number(p.value()?)?),
+            Opt::Long(o) if o == "rounds" => rounds = Some(number(p.value()?)?),
+            other => return Err(other.unexpected()),
+        }
+        Ok(())
+    });
+    let pick = |v: Option<usize>, q: usize, full: usize| v.unwrap_or(if quick { q } else { full });
+    let size = pick(size, 1_000_000, 10_000_000);
+    let nodes = pick(nodes, 1_000_000, 10_000_000);
+    let fib_n = pick(fib_n, 25, 30) as u64;
+    let dispatches = pick(dispatches, 5_000, 50_000);
+    let rounds = pick(rounds, 1, 3);
     let idle = if quick {
         Duration::from_millis(300)
     } else {
@@ -35,7 +48,7 @@ fn main() {
     let start = Instant::now();
 
     println!("weft demo: {}", weft_bench::machine());
-    if let Some(load) = weft_bench::cli::load_average() {
+    if let Some(load) = cli::load_average() {
         let busy = if load > 0.5 * cpus as f64 {
             ": other processes share the CPUs, so expect noisy figures"
         } else {
@@ -46,7 +59,7 @@ fn main() {
     println!(
         "{threads}-thread pools (narrow dispatch: 8), medians of {rounds} round(s), weft, rayon \
          (and chili on the fork rows) alternating; CPU = user+sys of the whole process \
-         (getrusage)\n"
+         (getrusage)"
     );
     progress("preparing inputs");
     let inputs = Headline::new(fib_n, nodes, size);
@@ -69,21 +82,27 @@ fn main() {
     rows.push(mix.compare.clone());
     progress_done();
 
-    compare_table(&rows).print();
-    println!("\nWhy the rows look as they do here:");
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let command = format!("cargo run --release --example demo -- {}", args.join(" "));
+    let mut file = ResultFile::new("demo", command.trim_end_matches(" -- "));
+    file.title("headline", "The demo's headline workloads");
     for c in &rows {
-        println!("- {}", explain::why(c, cpus));
+        file.records.extend(c.records("headline"));
+    }
+    report::print(&file);
+    println!("Why weft differs:");
+    for c in &rows {
+        println!("- {}", why::why(c));
     }
     println!(
         "- {} baselines: weft without blocking() took {}, rayon with a new thread per blocking \
          task {}",
         mix.compare.name,
-        dur(mix.weft_plain.wall),
-        dur(mix.threads.wall)
+        dur(mix.weft_plain.wall()),
+        dur(mix.threads.wall())
     );
-    let records: Vec<_> = rows.iter().flat_map(|c| c.records()).collect();
-    match report::write_csv("demo", &records) {
-        Ok(path) => println!("results: {} ({} total)", path.display(), ex::since(start)),
+    match file.write() {
+        Ok(path) => println!("results: {} ({} total)", path.display(), since(start)),
         Err(e) => eprintln!("could not write results: {e}"),
     }
 }

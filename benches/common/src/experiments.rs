@@ -1,9 +1,12 @@
 //! The experiments behind the CPU-time harness and the demo: weft, rayon (and chili, for
 //! forks) rounds alternate in one process, medians reported.
 
-use crate::report::{dur, pow10, progress, Record};
+use crate::measure::Runs;
+use crate::progress::progress;
+use crate::results::Record;
+use crate::units::{dur, pow10};
 use crate::workloads::{chili_w, rayon_w, seq, sorts, weft_w, Block};
-use crate::{iters_for, measure, median, others_cpu_time, u32_input, work, Node, Sample, Shape};
+use crate::{iters_for, measure, others_cpu_time, u32_input, work, Node, Sample, Shape};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -29,7 +32,7 @@ impl Pools {
     }
 }
 
-/// What a workload stresses, which decides how its figures read (see [`crate::explain`]).
+/// What a workload stresses, which decides how its figures read (see [`crate::why`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
     /// A `join` at every call or node: `forks` joins in all, little work under each.
@@ -72,26 +75,27 @@ pub struct Compare {
     /// Threads in the pools.
     pub threads: usize,
     /// Sequential code, where there is such a thing.
-    pub seq: Option<Sample>,
+    pub seq: Option<Runs>,
     /// rayon.
-    pub rayon: Sample,
+    pub rayon: Runs,
     /// weft.
-    pub weft: Sample,
+    pub weft: Runs,
     /// chili, for the workloads it can run (`join` only).
-    pub chili: Option<Sample>,
+    pub chili: Option<Runs>,
 }
 
 impl Compare {
-    /// The figures as CSV records.
-    pub fn records(&self) -> Vec<Record> {
+    /// The figures as records of table `table` (sequential code is recorded at 1 thread).
+    pub fn records(&self, table: &str) -> Vec<Record> {
+        let (name, t) = (self.name.as_str(), self.threads);
         let mut out = Vec::new();
-        if let Some(s) = self.seq {
-            out.push(Record::new(&self.name, "seq", 1, s));
+        if let Some(s) = &self.seq {
+            out.push(Record::new(table, name, "seq", t, s));
         }
-        out.push(Record::new(&self.name, "rayon", self.threads, self.rayon));
-        out.push(Record::new(&self.name, "weft", self.threads, self.weft));
-        if let Some(s) = self.chili {
-            out.push(Record::new(&self.name, "chili", self.threads, s));
+        out.push(Record::new(table, name, "rayon", t, &self.rayon));
+        out.push(Record::new(table, name, "weft", t, &self.weft));
+        if let Some(s) = &self.chili {
+            out.push(Record::new(table, name, "chili", t, s));
         }
         out
     }
@@ -100,9 +104,9 @@ impl Compare {
 /// A variant: runs once, returns its sample.
 pub type Variant<'a> = &'a mut dyn FnMut() -> Sample;
 
-/// Runs each variant `rounds` times, rotating which goes first each round; medians per
-/// variant, in the order given.
-pub fn alternate(label: &str, rounds: usize, variants: &mut [Variant<'_>]) -> Vec<Sample> {
+/// Runs each variant `rounds` times, rotating which goes first each round; every round of
+/// each variant, in the order given.
+pub fn alternate(label: &str, rounds: usize, variants: &mut [Variant<'_>]) -> Vec<Runs> {
     let k = variants.len();
     let mut samples = vec![Vec::with_capacity(rounds); k];
     for r in 0..rounds {
@@ -112,7 +116,7 @@ pub fn alternate(label: &str, rounds: usize, variants: &mut [Variant<'_>]) -> Ve
             samples[v].push(variants[v]());
         }
     }
-    samples.iter().map(|s| median(s)).collect()
+    samples.into_iter().map(Runs).collect()
 }
 
 /// The implementations of one workload that a [`Compare`] alternates.
@@ -146,15 +150,16 @@ pub fn compare(
     vs.extend(seq);
     vs.extend(chili);
     let m = alternate(&format!("{name}, {threads} threads"), rounds, &mut vs);
-    let mut rest = m[2..].iter().copied();
+    let mut m = m.into_iter();
+    let (rayon, weft) = (m.next().expect("rayon's rounds"), m.next().expect("weft's rounds"));
     Compare {
         name: name.to_string(),
         kind,
         threads,
-        seq: has_seq.then(|| rest.next().expect("a sequential median")),
-        rayon: m[0],
-        weft: m[1],
-        chili: has_chili.then(|| rest.next().expect("a chili median")),
+        seq: has_seq.then(|| m.next().expect("sequential rounds")),
+        rayon,
+        weft,
+        chili: has_chili.then(|| m.next().expect("chili's rounds")),
     }
 }
 
@@ -240,12 +245,12 @@ impl TreeSums {
 }
 
 /// One workload on 1 thread and on 2, for weft and chili, in one process.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct TwoOverOne {
-    /// weft's medians on 1 thread and on 2.
-    pub weft: (Sample, Sample),
+    /// weft's rounds on 1 thread and on 2.
+    pub weft: (Runs, Runs),
     /// chili's.
-    pub chili: (Sample, Sample),
+    pub chili: (Runs, Runs),
 }
 
 /// The tree sum of [`tree`] on a 1-thread and a 2-thread pool of weft and of chili, all four
@@ -268,9 +273,10 @@ pub fn tree_two_over_one(tree: &Node, nodes: usize, rounds: usize) -> TwoOverOne
             &mut || chili(&chili2),
         ],
     );
+    let [w1, w2, c1, c2]: [Runs; 4] = m.try_into().expect("four variants");
     TwoOverOne {
-        weft: (m[0], m[1]),
-        chili: (m[2], m[3]),
+        weft: (w1, w2),
+        chili: (c1, c2),
     }
 }
 
@@ -282,12 +288,12 @@ pub struct EveryJoin {
     /// Threads in each pool.
     pub threads: usize,
     /// weft (a fork recorded at every call).
-    pub weft: Sample,
+    pub weft: Runs,
     /// chili's `join` as it comes: most deep calls run sequentially, nothing recorded
     /// (`chili_w::JOIN_EVERY`).
-    pub chili: Sample,
+    pub chili: Runs,
     /// chili forking at every call (`join_with_heartbeat_every::<1>`).
-    pub chili_every: Sample,
+    pub chili_every: Runs,
 }
 
 /// fib(`fib_n`) and the tree sum of [`tree`] for weft, chili, and chili forking at every
@@ -329,12 +335,15 @@ pub fn every_join(
         (format!("tree-sum {}", pow10(nodes)), sum),
     ]
     .into_iter()
-    .map(|(name, m)| EveryJoin {
-        name,
-        threads,
-        weft: m[0],
-        chili: m[1],
-        chili_every: m[2],
+    .map(|(name, m)| {
+        let [weft, chili, chili_every]: [Runs; 3] = m.try_into().expect("three variants");
+        EveryJoin {
+            name,
+            threads,
+            weft,
+            chili,
+            chili_every,
+        }
     })
     .collect()
 }
@@ -573,9 +582,9 @@ pub struct Mix {
     /// rayon (plain sleeps) against weft (sleeps in `weft::blocking`).
     pub compare: Compare,
     /// weft with plain sleeps (no `blocking` call).
-    pub weft_plain: Sample,
+    pub weft_plain: Runs,
     /// rayon's pool for the CPU tasks, a new OS thread per blocking task.
-    pub threads: Sample,
+    pub threads: Runs,
     /// max(CPU work / threads, longest chain of sleeps).
     pub ideal: Duration,
 }
@@ -610,18 +619,19 @@ pub fn mix(p: &Pools, tasks: usize, sleep: Duration, cpu: Duration, rounds: usiz
         &mut [&mut rayon, &mut weft, &mut weft_plain, &mut threads],
     );
     let ideal = (cpu * tasks as u32 / p.threads as u32).max(sleep);
+    let [rayon, weft, weft_plain, threads]: [Runs; 4] = m.try_into().expect("four variants");
     Mix {
         compare: Compare {
             name,
             kind: Kind::Blocking { ideal },
             threads: p.threads,
             seq: None,
-            rayon: m[0],
-            weft: m[1],
+            rayon,
+            weft,
             chili: None,
         },
-        weft_plain: m[2],
-        threads: m[3],
+        weft_plain,
+        threads,
         ideal,
     }
 }
@@ -666,11 +676,11 @@ pub fn shapes(threads: usize, n: usize, rounds: usize) -> Vec<ShapeResult> {
                     run(shape, Block::Thread)
                 }],
             );
-            let ops = |s: Sample| n as f64 / s.wall.as_secs_f64();
+            let ops = |r: &Runs| n as f64 / r.wall().as_secs_f64();
             ShapeResult {
                 shape,
-                weft: ops(m[0]),
-                threads: ops(m[1]),
+                weft: ops(&m[0]),
+                threads: ops(&m[1]),
             }
         })
         .collect()
@@ -690,7 +700,7 @@ pub struct BlockingCost {
 /// Per-call cost of `weft::blocking(|| ())`, medians of `rounds`.
 pub fn blocking_cost(n: usize, rounds: usize) -> BlockingCost {
     let pool = weft_w::pool(2);
-    let per = |s: Sample| s.wall / n as u32;
+    let per = |r: &Runs| r.wall() / n as u32;
     let m = alternate(
         "blocking(|| ()) cost",
         rounds,
@@ -703,15 +713,10 @@ pub fn blocking_cost(n: usize, rounds: usize) -> BlockingCost {
         ],
     );
     BlockingCost {
-        plain: per(m[0]),
-        on_worker: per(m[1]),
-        outside: per(m[2]),
+        plain: per(&m[0]),
+        on_worker: per(&m[1]),
+        outside: per(&m[2]),
     }
-}
-
-/// Wall-clock time since `t`, for progress lines.
-pub fn since(t: Instant) -> String {
-    format!("{:.0} s", t.elapsed().as_secs_f64())
 }
 
 #[cfg(test)]

@@ -79,6 +79,46 @@ pub fn measure<R>(f: impl FnOnce() -> R) -> (R, Sample) {
     (r, Sample { wall, cpu })
 }
 
+/// Every round of one variant, in round order: the median is the figure, the rounds give its
+/// spread.
+#[derive(Clone, Debug, Default)]
+pub struct Runs(pub Vec<Sample>);
+
+impl Runs {
+    /// A single figure with no rounds behind it (an ideal, a computed bound).
+    pub fn one(sample: Sample) -> Runs {
+        Runs(vec![sample])
+    }
+
+    /// The median of each field.
+    pub fn median(&self) -> Sample {
+        median(&self.0)
+    }
+
+    /// The median wall time.
+    pub fn wall(&self) -> Duration {
+        self.median().wall
+    }
+
+    /// The median CPU time.
+    pub fn cpu(&self) -> Duration {
+        self.median().cpu
+    }
+
+    /// Every round divided by `n` (a figure per call from rounds of `n` calls).
+    pub fn per(&self, n: u32) -> Runs {
+        Runs(
+            self.0
+                .iter()
+                .map(|s| Sample {
+                    wall: s.wall / n,
+                    cpu: s.cpu / n,
+                })
+                .collect(),
+        )
+    }
+}
+
 /// The median of each field (independently).
 pub fn median(samples: &[Sample]) -> Sample {
     assert!(!samples.is_empty(), "median of no samples");

@@ -1,330 +1,437 @@
-//! Printing results: aligned tables on stdout, a progress line on stderr (on a terminal
-//! only), CSV files under target/weft-bench/ for the plot example.
+//! Markdown tables from result files: one row per experiment and pool size, a column per
+//! variant, weft's ratios to the others with their spread, and the summary and "where weft is
+//! slower" tables of BENCHMARKS.md. The benches print their own tables with the same code, so
+//! a table reads the same on the terminal and on the page.
 
-use crate::experiments::Compare;
-use crate::Sample;
-use std::io::{IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use crate::results::{Record, ResultFile};
+use crate::units::dur;
+use comfy_table::{presets::ASCII_MARKDOWN, CellAlignment, Table};
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
 use std::time::Duration;
 
-/// One measured figure: an experiment, a variant (seq, weft, rayon, ...), a thread count.
-#[derive(Clone, Debug)]
-pub struct Record {
-    /// What was run ("fib(30)", "idle burn", ...).
-    pub experiment: String,
-    /// Who ran it ("seq", "weft", "rayon", "chili", "threads", "ideal").
-    pub variant: String,
-    /// Threads in the pool.
-    pub threads: usize,
-    /// Median wall and CPU time.
-    pub sample: Sample,
-    /// Operations per second where that is the figure, else 0.
-    pub ops_per_s: f64,
-}
+/// Variants weft's wall time is divided by, in column order, where a table has them.
+const AGAINST: [&str; 4] = ["rayon", "chili", "chili-every-join", "ideal"];
 
-impl Record {
-    /// A record of a timed run.
-    pub fn new(experiment: &str, variant: &str, threads: usize, sample: Sample) -> Record {
-        Record {
-            experiment: experiment.to_string(),
-            variant: variant.to_string(),
-            threads,
-            sample,
-            ops_per_s: 0.0,
+/// A column of [`table`]: its cell in a row (the row's records).
+type Column = Box<dyn Fn(&[&Record]) -> String>;
+
+/// A ratio at or above this counts as weft being slower.
+const SLOWER: f64 = 1.05;
+
+/// A markdown table with this header, every column but the first right-aligned.
+fn markdown(header: Vec<String>) -> Table {
+    let mut t = Table::new();
+    t.load_preset(ASCII_MARKDOWN).set_header(header);
+    for (i, col) in t.column_iter_mut().enumerate() {
+        if i > 0 {
+            col.set_cell_alignment(CellAlignment::Right);
         }
-    }
-}
-
-/// The workspace's root folder (this crate lives in its `benches/common/`).
-pub fn workspace_root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .ancestors()
-        .nth(2)
-        .expect("benches/common/ lies two levels below the workspace root")
-}
-
-/// Where results go: `target/weft-bench/` of the workspace, or the folder `WEFT_BENCH_DIR`
-/// names (for a binary built here and run on another machine, where this checkout's path
-/// does not exist).
-pub fn results_dir() -> PathBuf {
-    std::env::var_os("WEFT_BENCH_DIR")
-        .map_or_else(|| workspace_root().join("target/weft-bench"), PathBuf::from)
-}
-
-/// The header of the CSV files [`write_csv`] writes and [`read_csv`] reads.
-const CSV_HEADER: &str = "experiment,variant,threads,wall_s,cpu_s,ops_per_s";
-
-/// Writes `records` to `target/weft-bench/{name}.csv`; returns the path.
-pub fn write_csv(name: &str, records: &[Record]) -> std::io::Result<PathBuf> {
-    let dir = results_dir();
-    std::fs::create_dir_all(&dir)?;
-    let path = dir.join(format!("{name}.csv"));
-    std::fs::write(&path, to_csv(records))?;
-    Ok(path)
-}
-
-/// Reads the records of a CSV file that [`write_csv`] wrote, in file order.
-pub fn read_csv(path: &Path) -> std::io::Result<Vec<Record>> {
-    from_csv(&std::fs::read_to_string(path)?).map_err(|line| {
-        std::io::Error::new(
-            std::io::ErrorKind::InvalidData,
-            format!("{}: not a weft-bench record: {line:?}", path.display()),
-        )
-    })
-}
-
-/// The text of a CSV file: a header line, then one line a record (a comma in an experiment's
-/// name becomes a semicolon).
-fn to_csv(records: &[Record]) -> String {
-    let mut out = format!("{CSV_HEADER}\n");
-    for r in records {
-        out.push_str(&format!(
-            "{},{},{},{:.6},{:.6},{:.1}\n",
-            r.experiment.replace(',', ";"),
-            r.variant,
-            r.threads,
-            r.sample.wall.as_secs_f64(),
-            r.sample.cpu.as_secs_f64(),
-            r.ops_per_s
-        ));
-    }
-    out
-}
-
-/// The records of [`to_csv`]'s text; `Err` holds the first line that is not one.
-fn from_csv(text: &str) -> Result<Vec<Record>, String> {
-    let mut lines = text.lines();
-    match lines.next() {
-        Some(CSV_HEADER) => lines
-            .map(|line| parse_record(line).ok_or_else(|| line.to_string()))
-            .collect(),
-        header => Err(header.unwrap_or("").to_string()),
-    }
-}
-
-/// One line of [`to_csv`]'s output.
-fn parse_record(line: &str) -> Option<Record> {
-    let secs = |s: &str| Duration::try_from_secs_f64(s.parse().ok()?).ok();
-    let [experiment, variant, threads, wall, cpu, ops] = line.split(',').collect::<Vec<_>>()[..]
-    else {
-        return None;
-    };
-    Some(Record {
-        experiment: experiment.to_string(),
-        variant: variant.to_string(),
-        threads: threads.parse().ok()?,
-        sample: Sample {
-            wall: secs(wall)?,
-            cpu: secs(cpu)?,
-        },
-        ops_per_s: ops.parse().ok()?,
-    })
-}
-
-/// Replaces the progress line on stderr, when stderr is a terminal: in a log or a pipe the
-/// line and its escape codes would only be noise.
-pub fn progress(msg: &str) {
-    let mut err = std::io::stderr().lock();
-    if err.is_terminal() {
-        let _ = write!(err, "\r\x1b[2K{msg}");
-        let _ = err.flush();
-    }
-}
-
-/// Clears the progress line.
-pub fn progress_done() {
-    progress("");
-}
-
-/// A duration in a readable unit.
-pub fn dur(d: Duration) -> String {
-    let s = d.as_secs_f64();
-    if s >= 1.0 {
-        format!("{s:.2} s")
-    } else if s >= 1e-3 {
-        format!("{:.1} ms", s * 1e3)
-    } else if s >= 1e-6 {
-        format!("{:.1} us", s * 1e6)
-    } else {
-        format!("{:.0} ns", s * 1e9)
-    }
-}
-
-/// `a / b` as "0.52x" (or "-" when `b` is zero).
-pub fn ratio(a: Duration, b: Duration) -> String {
-    if b.is_zero() {
-        return "-".to_string();
-    }
-    format!("{:.2}x", a.as_secs_f64() / b.as_secs_f64())
-}
-
-/// A table printed with aligned columns.
-#[derive(Debug, Default)]
-pub struct Table {
-    rows: Vec<Vec<String>>,
-}
-
-impl Table {
-    /// A table with this header.
-    pub fn new(header: &[&str]) -> Table {
-        Table {
-            rows: vec![header.iter().map(|s| s.to_string()).collect()],
-        }
-    }
-
-    /// Appends a row.
-    pub fn row(&mut self, cells: Vec<String>) {
-        self.rows.push(cells);
-    }
-
-    /// Prints the table to stdout, first column left-aligned, the others right-aligned.
-    pub fn print(&self) {
-        let cols = self.rows.iter().map(Vec::len).max().unwrap_or(0);
-        let width: Vec<usize> = (0..cols)
-            .map(|c| {
-                self.rows
-                    .iter()
-                    .map(|r| r.get(c).map_or(0, |s| s.chars().count()))
-                    .max()
-                    .unwrap_or(0)
-            })
-            .collect();
-        for (i, row) in self.rows.iter().enumerate() {
-            let mut line = String::new();
-            for (c, w) in width.iter().enumerate() {
-                let cell = row.get(c).map_or("", String::as_str);
-                if c == 0 {
-                    line.push_str(&format!("{cell:<w$}"));
-                } else {
-                    line.push_str(&format!("  {cell:>w$}"));
-                }
-            }
-            println!("{}", line.trim_end());
-            if i == 0 {
-                println!(
-                    "{}",
-                    "-".repeat(width.iter().sum::<usize>() + 2 * (cols - 1))
-                );
-            }
-        }
-    }
-}
-
-/// The standard comparison table: wall and CPU of seq, rayon and weft (and chili, where any
-/// row has it), and weft's ratios to rayon.
-pub fn compare_table(rows: &[Compare]) -> Table {
-    let chili = rows.iter().any(|c| c.chili.is_some());
-    let header: Vec<&str> = [
-        Some("workload"),
-        Some("threads"),
-        Some("seq wall"),
-        Some("rayon wall"),
-        Some("weft wall"),
-        chili.then_some("chili wall"),
-        Some("seq cpu"),
-        Some("rayon cpu"),
-        Some("weft cpu"),
-        chili.then_some("chili cpu"),
-        Some("weft/rayon wall"),
-        Some("weft/rayon cpu"),
-    ]
-    .into_iter()
-    .flatten()
-    .collect();
-    let mut t = Table::new(&header);
-    let opt = |s: Option<Duration>| s.map_or_else(|| "-".to_string(), dur);
-    for c in rows {
-        let cells = [
-            Some(c.name.clone()),
-            Some(c.threads.to_string()),
-            Some(opt(c.seq.map(|s| s.wall))),
-            Some(dur(c.rayon.wall)),
-            Some(dur(c.weft.wall)),
-            chili.then(|| opt(c.chili.map(|s| s.wall))),
-            Some(opt(c.seq.map(|s| s.cpu))),
-            Some(dur(c.rayon.cpu)),
-            Some(dur(c.weft.cpu)),
-            chili.then(|| opt(c.chili.map(|s| s.cpu))),
-            Some(ratio(c.weft.wall, c.rayon.wall)),
-            Some(ratio(c.weft.cpu, c.rayon.cpu)),
-        ];
-        t.row(cells.into_iter().flatten().collect());
     }
     t
 }
 
-/// `n` in a human unit: 10^7 rather than 10000000.
-pub fn pow10(n: usize) -> String {
-    let mut k = 0;
-    let mut m = n;
-    while m >= 10 && m % 10 == 0 {
-        m /= 10;
-        k += 1;
+/// weft's figure over another's: the ratio of the medians, and the 25th and 75th percentiles
+/// of the round-by-round ratios (alternating rounds pair up by index) where both have three
+/// rounds or more.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Ratio {
+    /// Median over median.
+    pub mid: f64,
+    /// The quartiles of the per-round ratios.
+    pub spread: Option<(f64, f64)>,
+}
+
+impl Ratio {
+    /// `a` over `b`, by wall time (`cpu` false) or CPU time; `None` where `b` is zero.
+    pub fn of(a: &Record, b: &Record, cpu: bool) -> Option<Ratio> {
+        let (am, bm, ar, br) = if cpu {
+            (a.cpu_s, b.cpu_s, &a.cpu_rounds_s, &b.cpu_rounds_s)
+        } else {
+            (a.wall_s, b.wall_s, &a.wall_rounds_s, &b.wall_rounds_s)
+        };
+        if bm <= 0.0 {
+            return None;
+        }
+        let mut per: Vec<f64> = ar
+            .iter()
+            .zip(br)
+            .filter(|(_, &y)| y > 0.0)
+            .map(|(x, y)| x / y)
+            .collect();
+        per.sort_by(f64::total_cmp);
+        let spread = (per.len() >= 3 && ar.len() == br.len())
+            .then(|| (per[per.len() / 4], per[(3 * per.len()) / 4]));
+        Some(Ratio {
+            mid: am / bm,
+            spread,
+        })
     }
-    if m == 1 && k >= 3 {
-        format!("10^{k}")
-    } else if k >= 3 {
-        format!("{m}x10^{k}")
+}
+
+impl std::fmt::Display for Ratio {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:.2}x", self.mid)?;
+        if let Some((lo, hi)) = self.spread {
+            write!(f, " ({lo:.2}-{hi:.2})")?;
+        }
+        Ok(())
+    }
+}
+
+/// The rows of one table: its records grouped by experiment and pool size, in first-seen order.
+fn rows<'a>(records: &[&'a Record]) -> Vec<((String, usize), Vec<&'a Record>)> {
+    let mut out: Vec<((String, usize), Vec<&Record>)> = Vec::new();
+    for r in records {
+        let key = (r.experiment.clone(), r.threads);
+        match out.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, v)) => v.push(r),
+            None => out.push((key, vec![r])),
+        }
+    }
+    out
+}
+
+/// The variants of a table in column order: seq, rayon, weft, chili, then the rest as seen.
+fn variants(records: &[&Record]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for known in ["seq", "rayon", "weft", "chili"] {
+        if records.iter().any(|r| r.variant == known) {
+            out.push(known.to_string());
+        }
+    }
+    for r in records {
+        if !out.contains(&r.variant) {
+            out.push(r.variant.clone());
+        }
+    }
+    out
+}
+
+/// One table of records: a row per experiment and pool size; per variant its median wall
+/// time (or operations per second), CPU time and peak memory where recorded; then weft's
+/// wall-time ratio to each of [`AGAINST`] present, and its CPU ratio to rayon's.
+pub fn table(records: &[&Record]) -> Table {
+    let vs = variants(records);
+    let has = |v: &str, f: fn(&Record) -> bool| records.iter().any(|r| r.variant == v && f(r));
+    let has_weft = vs.iter().any(|v| v == "weft");
+    let mut header = vec!["workload".to_string(), "threads".to_string()];
+    let mut cols: Vec<Column> = Vec::new();
+    for v in &vs {
+        let find = {
+            let v = v.clone();
+            move |row: &[&Record]| row.iter().find(|r| r.variant == v).copied().cloned()
+        };
+        if has(v, |r| r.ops_per_s.is_some()) {
+            header.push(format!("{v} ops/s"));
+            let find = find.clone();
+            cols.push(Box::new(move |row| {
+                find(row).and_then(|r| r.ops_per_s).map_or("-".into(), |o| format!("{o:.0}"))
+            }));
+        } else {
+            header.push(v.clone());
+            let find = find.clone();
+            cols.push(Box::new(move |row| {
+                find(row).map_or("-".into(), |r| dur(Duration::from_secs_f64(r.wall_s)))
+            }));
+        }
+        if has(v, |r| r.cpu_s > 0.0) {
+            header.push(format!("{v} cpu"));
+            let find = find.clone();
+            cols.push(Box::new(move |row| {
+                find(row).map_or("-".into(), |r| dur(Duration::from_secs_f64(r.cpu_s)))
+            }));
+        }
+        if has(v, |r| r.peak_mib.is_some()) {
+            header.push(format!("{v} peak MiB"));
+            cols.push(Box::new(move |row| {
+                find(row)
+                    .and_then(|r| r.peak_mib)
+                    .map_or("-".into(), |m| format!("{m:.0}"))
+            }));
+        }
+    }
+    let ratio_col = |against: &'static str, cpu: bool| -> Column {
+        Box::new(move |row| {
+            let get = |v: &str| row.iter().find(|r| r.variant == v);
+            get("weft")
+                .zip(get(against))
+                .and_then(|(w, o)| Ratio::of(w, o, cpu))
+                .map_or("-".into(), |r| r.to_string())
+        })
+    };
+    if has_weft {
+        for against in AGAINST {
+            if vs.iter().any(|v| v == against) {
+                header.push(format!("weft/{against}"));
+                cols.push(ratio_col(against, false));
+            }
+        }
+        if has("weft", |r| r.cpu_s > 0.0) && has("rayon", |r| r.cpu_s > 0.0) {
+            header.push("weft/rayon cpu".into());
+            cols.push(ratio_col("rayon", true));
+        }
+    }
+    let mut t = markdown(header);
+    for ((experiment, threads), row) in rows(records) {
+        let mut cells = vec![experiment, threads.to_string()];
+        cells.extend(cols.iter().map(|c| c(&row)));
+        t.add_row(cells);
+    }
+    t
+}
+
+/// The tables of `files`, by name, each with its records from every file in file order.
+pub fn tables(files: &[ResultFile]) -> BTreeMap<String, Vec<(&ResultFile, &Record)>> {
+    let mut out: BTreeMap<String, Vec<(&ResultFile, &Record)>> = BTreeMap::new();
+    for f in files {
+        for r in &f.records {
+            out.entry(r.table.clone()).or_default().push((f, r));
+        }
+    }
+    out
+}
+
+/// Where and when the files behind a table ran: one line per distinct machine, commit and
+/// date, with the command.
+fn provenance(files: &[&ResultFile]) -> String {
+    let mut lines: Vec<String> = Vec::new();
+    for f in files {
+        let load = f
+            .load_average
+            .map_or_else(String::new, |l| format!(", load {l:.2} at the start"));
+        let line = format!(
+            "_{}; `{}`, {}{load}: `{}`_",
+            f.machine, f.commit, f.date, f.command
+        );
+        if !lines.contains(&line) {
+            lines.push(line);
+        }
+    }
+    lines.join("  \n")
+}
+
+/// One table with its title and provenance, as markdown.
+pub fn section(name: &str, rows: &[(&ResultFile, &Record)]) -> String {
+    let mut files: Vec<&ResultFile> = Vec::new();
+    for (f, _) in rows {
+        if !files.iter().any(|g| std::ptr::eq(*g, *f)) {
+            files.push(f);
+        }
+    }
+    let title = files
+        .iter()
+        .find_map(|f| f.titles.get(name))
+        .cloned()
+        .unwrap_or_else(|| name.to_string());
+    let records: Vec<&Record> = rows.iter().map(|(_, r)| *r).collect();
+    format!(
+        "**{title}**  \n{}\n\n{}\n",
+        provenance(&files),
+        table(&records)
+    )
+}
+
+/// Prints every table of one result file (as a bench does when it finishes).
+pub fn print(file: &ResultFile) {
+    let files = std::slice::from_ref(file);
+    for (name, rows) in tables(files) {
+        println!("\n{}", section(&name, &rows));
+    }
+}
+
+/// weft's wall-time (or CPU-time) ratios to `against` over every row of `records` that has
+/// both.
+fn ratios<'a>(records: &[&'a Record], against: &str, cpu: bool) -> Vec<(&'a Record, Ratio)> {
+    rows(records)
+        .into_iter()
+        .filter_map(|(_, row)| {
+            let w = row.iter().find(|r| r.variant == "weft")?;
+            let o = row.iter().find(|r| r.variant == against)?;
+            Some((*w, Ratio::of(w, o, cpu)?))
+        })
+        .collect()
+}
+
+/// The geometric mean of the ratios' medians, and their least and greatest.
+fn spread(ratios: &[(&Record, Ratio)]) -> String {
+    if ratios.is_empty() {
+        return "-".into();
+    }
+    // A zero (a pool that burnt no CPU at all) has no logarithm: left out of the mean.
+    let mids: Vec<f64> = ratios.iter().map(|(_, r)| r.mid).filter(|&x| x > 0.0).collect();
+    if mids.is_empty() {
+        return "0x".into();
+    }
+    let geo = (mids.iter().map(|x| x.ln()).sum::<f64>() / mids.len() as f64).exp();
+    let (lo, hi) = mids
+        .iter()
+        .fold((f64::INFINITY, 0f64), |(lo, hi), &x| (lo.min(x), hi.max(x)));
+    format!("{geo:.2}x ({lo:.2}-{hi:.2})")
+}
+
+/// The summary: per table, weft's wall time over rayon's and chili's and its CPU time over
+/// rayon's (geometric mean over the rows, and the least and greatest row), with the machine,
+/// commit and date of its files.
+pub fn summary(files: &[ResultFile]) -> String {
+    let mut t = markdown(
+        [
+            "table",
+            "rows",
+            "weft/rayon",
+            "weft/chili",
+            "weft/rayon cpu",
+            "machine, commit, date",
+        ]
+            .map(String::from)
+            .to_vec(),
+    );
+    for (name, rows) in tables(files) {
+        let records: Vec<&Record> = rows.iter().map(|(_, r)| *r).collect();
+        let (vr, vc) = (
+            ratios(&records, "rayon", false),
+            ratios(&records, "chili", false),
+        );
+        let cpu = ratios(&records, "rayon", true);
+        if vr.is_empty() && vc.is_empty() {
+            continue;
+        }
+        let f = rows[0].0;
+        t.add_row(vec![
+            format!("`{name}`"),
+            vr.len().max(vc.len()).to_string(),
+            spread(&vr),
+            spread(&vc),
+            spread(&cpu),
+            format!("{} CPUs, `{}`, {}", f.machine.cpus, f.commit, f.date),
+        ]);
+    }
+    format!(
+        "weft's median over the other's: geometric mean over a table's rows, and (in \
+         brackets) its best and worst row. Below 1: weft is faster. For `idle` the CPU column \
+         is the figure (its wall time is the idle period).\n\n{t}\n"
+    )
+}
+
+/// Every row where weft's median wall time is at least [`SLOWER`] times rayon's or chili's.
+pub fn slower(files: &[ResultFile]) -> String {
+    let mut t = markdown(
+        ["table", "workload", "threads", "against", "weft/other (p25-p75)"]
+            .map(String::from)
+            .to_vec(),
+    );
+    let mut any = false;
+    for (name, rows) in tables(files) {
+        let records: Vec<&Record> = rows.iter().map(|(_, r)| *r).collect();
+        for against in ["rayon", "chili"] {
+            for (w, r) in ratios(&records, against, false) {
+                if r.mid >= SLOWER {
+                    any = true;
+                    t.add_row(vec![
+                        name.clone(),
+                        w.experiment.clone(),
+                        w.threads.to_string(),
+                        against.to_string(),
+                        r.to_string(),
+                    ]);
+                }
+            }
+        }
+    }
+    if any {
+        format!("{t}\n")
     } else {
-        n.to_string()
+        "No row in these files has weft 5% or more slower.\n".into()
     }
+}
+
+/// Every generated section by marker name: `summary`, `slower`, and each table.
+pub fn sections(files: &[ResultFile]) -> BTreeMap<String, String> {
+    let mut out: BTreeMap<String, String> = tables(files)
+        .iter()
+        .map(|(name, rows)| (name.clone(), section(name, rows)))
+        .collect();
+    out.insert("summary".into(), summary(files));
+    out.insert("slower".into(), slower(files));
+    out
+}
+
+/// `doc` with the text between each `<!-- table:NAME -->` and `<!-- /table:NAME -->` replaced
+/// by `sections[NAME]`; markers without a section are left as they are. Returns the new text
+/// and the names of the sections replaced.
+pub fn splice(doc: &str, sections: &BTreeMap<String, String>) -> (String, Vec<String>) {
+    let mut out = String::with_capacity(doc.len());
+    let mut done = Vec::new();
+    let mut rest = doc;
+    while let Some(at) = rest.find("<!-- table:") {
+        let open_end = match rest[at..].find("-->") {
+            Some(e) => at + e + 3,
+            None => break,
+        };
+        let name = rest[at + "<!-- table:".len()..open_end - 3].trim().to_string();
+        let close = format!("<!-- /table:{name} -->");
+        let (Some(body), Some(close_at)) = (sections.get(&name), rest[open_end..].find(&close))
+        else {
+            out.push_str(&rest[..open_end]);
+            rest = &rest[open_end..];
+            continue;
+        };
+        out.push_str(&rest[..open_end]);
+        let _ = write!(out, "\n{}", body.trim_end());
+        out.push('\n');
+        rest = &rest[open_end + close_at..];
+        done.push(name);
+    }
+    out.push_str(rest);
+    (out, done)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn csv_text_reads_back_as_the_records_written() {
-        let mut a = Record::new(
-            "fib(30), 2 pools",
-            "weft",
-            2,
-            Sample {
-                wall: Duration::from_micros(1_500),
-                cpu: Duration::from_millis(3),
-            },
-        );
-        a.ops_per_s = 12.5;
-        let b = Record::new("idle burn", "seq", 1, Sample::default());
-        let back = from_csv(&to_csv(&[a, b])).unwrap();
-        let fields = |r: &Record| {
-            (
-                r.experiment.clone(),
-                r.variant.clone(),
-                r.threads,
-                r.sample.wall,
-                r.sample.cpu,
-                r.ops_per_s,
-            )
-        };
-        assert_eq!(
-            back.iter().map(fields).collect::<Vec<_>>(),
-            [
-                (
-                    "fib(30); 2 pools".to_string(),
-                    "weft".to_string(),
-                    2,
-                    Duration::from_micros(1_500),
-                    Duration::from_millis(3),
-                    12.5
-                ),
-                (
-                    "idle burn".to_string(),
-                    "seq".to_string(),
-                    1,
-                    Duration::ZERO,
-                    Duration::ZERO,
-                    0.0
-                ),
-            ]
-        );
+    fn rec(variant: &str, walls: &[f64]) -> Record {
+        let mut sorted = walls.to_vec();
+        sorted.sort_by(f64::total_cmp);
+        Record {
+            table: "t".into(),
+            experiment: "fib".into(),
+            variant: variant.into(),
+            threads: 2,
+            wall_s: sorted[sorted.len() / 2],
+            wall_rounds_s: walls.to_vec(),
+            ..Record::default()
+        }
     }
 
     #[test]
-    fn csv_text_without_the_header_or_with_a_short_line_is_refused() {
-        assert_eq!(from_csv("a,b,c\n").unwrap_err(), "a,b,c");
-        let short = format!("{CSV_HEADER}\nfib,weft,2,0.1\n");
-        assert_eq!(from_csv(&short).unwrap_err(), "fib,weft,2,0.1");
+    fn a_ratio_pairs_rounds_by_index() {
+        let w = rec("weft", &[1.0, 2.0, 3.0, 4.0]);
+        let r = rec("rayon", &[2.0, 2.0, 2.0, 2.0]);
+        let x = Ratio::of(&w, &r, false).unwrap();
+        assert_eq!(x.mid, 1.5);
+        assert_eq!(x.spread, Some((1.0, 2.0)));
+        assert_eq!(x.to_string(), "1.50x (1.00-2.00)");
+    }
+
+    #[test]
+    fn a_table_has_a_column_per_variant_and_weft_over_rayon() {
+        let (w, r) = (rec("weft", &[1.0; 3]), rec("rayon", &[2.0; 3]));
+        let text = table(&[&r, &w]).to_string();
+        let header: Vec<&str> = text.lines().next().unwrap().split('|').map(str::trim).collect();
+        assert_eq!(header, ["", "workload", "threads", "rayon", "weft", "weft/rayon", ""]);
+        assert!(text.contains("0.50x (0.50-0.50)"), "{text}");
+    }
+
+    #[test]
+    fn splice_replaces_between_markers_and_keeps_the_rest() {
+        let doc = "a\n<!-- table:x -->\nold\n<!-- /table:x -->\nb\n<!-- table:y -->\nkeep\n<!-- /table:y -->\n";
+        let sections = BTreeMap::from([("x".to_string(), "new\n".to_string())]);
+        let (out, done) = splice(doc, &sections);
+        assert_eq!(
+            out,
+            "a\n<!-- table:x -->\nnew\n<!-- /table:x -->\nb\n<!-- table:y -->\nkeep\n<!-- /table:y -->\n"
+        );
+        assert_eq!(done, ["x"]);
     }
 }
