@@ -60,78 +60,39 @@
 #![doc(test(attr(deny(warnings))))]
 #![cfg_attr(weft_loom, allow(dead_code, unused_imports))]
 
-mod backoff;
-mod fence;
-mod fork;
-mod handoff;
-mod job;
-#[cfg(not(weft_loom))]
-mod lane;
-mod latch;
 mod loom;
-mod parker;
-mod sleep;
-mod unwind;
-
-#[cfg(not(weft_loom))]
-mod blocking;
-#[cfg(not(weft_loom))]
-mod broadcast;
-#[cfg(not(weft_loom))]
-mod builder;
-#[cfg(not(weft_loom))]
-mod cache;
-#[cfg(not(weft_loom))]
-mod current;
-#[cfg(not(weft_loom))]
-mod future;
-#[cfg(not(weft_loom))]
-mod isolate;
-#[cfg(not(weft_loom))]
-mod join;
-#[cfg(not(weft_loom))]
-mod metrics;
-#[cfg(not(weft_loom))]
-mod monitor;
-#[cfg(not(weft_loom))]
-mod registry;
-#[cfg(not(weft_loom))]
-mod scope;
-#[cfg(not(weft_loom))]
-mod spawn;
-#[cfg(not(weft_loom))]
-mod stack;
-#[cfg(not(weft_loom))]
-mod thread;
-#[cfg(not(weft_loom))]
-mod thread_pool;
-#[cfg(not(weft_loom))]
-mod topology;
-#[cfg(not(weft_loom))]
-mod wait;
-#[cfg(not(weft_loom))]
-mod worker;
-
 #[cfg(all(test, weft_loom))]
 mod loom_models;
 
 #[cfg(not(weft_loom))]
+mod api;
+mod blocking;
+mod isolate;
+#[cfg(not(weft_loom))]
+mod os;
+#[cfg(not(weft_loom))]
+mod pool;
+mod sleep;
+mod sync;
+mod worker;
+
+#[cfg(not(weft_loom))]
 pub use crate::{
-    blocking::blocking,
-    broadcast::{broadcast, spawn_broadcast, BroadcastContext},
-    builder::{
+    api::broadcast::{broadcast, spawn_broadcast, BroadcastContext},
+    api::builder::{
         max_num_threads, CustomSpawn, DefaultSpawn, ThreadBuilder, ThreadPoolBuildError,
         ThreadPoolBuilder, ThreadSpawn,
     },
-    current::{
+    api::current::{
         current_num_threads, current_thread_has_pending_tasks, current_thread_index, metrics,
         yield_local, yield_now, Yield,
     },
-    future::{spawn_future, SpawnFuture},
-    isolate::isolate,
-    join::{join, join_context, FnContext},
-    metrics::Metrics,
-    scope::{in_place_scope, in_place_scope_fifo, scope, scope_fifo, Scope, ScopeFifo},
-    spawn::{spawn, spawn_fifo},
-    thread_pool::ThreadPool,
+    api::future::{spawn_future, SpawnFuture},
+    api::join::{join, join_context, FnContext},
+    api::scope::{in_place_scope, in_place_scope_fifo, scope, scope_fifo, Scope, ScopeFifo},
+    api::spawn::{spawn, spawn_fifo},
+    api::thread_pool::ThreadPool,
+    blocking::blocking,
+    pool::metrics::Metrics,
+    worker::isolated::isolate,
 };

@@ -6,14 +6,14 @@
 //! `ForkStack`, the hand-off word's `enter` / `leave` / `lend` and `MonitorState`) on loom
 //! threads; only the queues a worker searches are stood in for, by a counter.
 
-use crate::fork::ForkStack;
-use crate::handoff::{self, Announce, MonitorState};
-use crate::job::{Job, JobRef};
-use crate::latch::{CountLatch, Latch, SpinLatch};
+use crate::blocking::handoff::{self, Announce, MonitorState};
 use crate::loom::atomic::{AtomicU64, AtomicUsize, Ordering};
 use crate::loom::Arc;
-use crate::parker::Parker;
 use crate::sleep::Sleep;
+use crate::sync::job::{Job, JobRef};
+use crate::sync::latch::{CountLatch, Latch, SpinLatch};
+use crate::sync::parker::Parker;
+use crate::worker::fork::ForkStack;
 use loom::thread;
 use std::time::Duration;
 
@@ -310,7 +310,7 @@ fn a_fork_made_as_a_worker_becomes_a_taker_is_seen_by_one_side() {
             let (sleep, stack) = (sleep.clone(), stack.clone());
             thread::spawn(move || {
                 become_taker(&sleep, &stack);
-                let _reliable = crate::fence::heavy();
+                let _reliable = crate::sync::fence::heavy();
                 !stack.is_empty()
             })
         };

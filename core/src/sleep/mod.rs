@@ -6,7 +6,7 @@ mod counters;
 
 use crate::loom::atomic::{fence, AtomicU32, AtomicU64, Ordering};
 use crate::loom::{Arc, Mutex, MutexGuard};
-use crate::parker::Parker;
+use crate::sync::parker::Parker;
 use counters::{
     Counters, ONE_SEARCHING, ONE_TAKER, SEARCHING_TO_SLEEPING, SLEEPING_TO_SEARCHING, TAKERS_MASK,
 };

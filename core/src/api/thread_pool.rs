@@ -1,13 +1,13 @@
 //! `ThreadPool`: a handle on a pool of worker threads.
 
-use crate::broadcast::{self, BroadcastContext};
-use crate::current::Yield;
-use crate::metrics::Metrics;
-use crate::registry::Registry;
-use crate::scope::{self, Scope, ScopeFifo};
-use crate::spawn;
-use crate::thread;
-use crate::worker::WorkerThread;
+use crate::api::broadcast::{self, BroadcastContext};
+use crate::api::current::Yield;
+use crate::api::scope::{self, Scope, ScopeFifo};
+use crate::api::spawn;
+use crate::pool::metrics::Metrics;
+use crate::pool::registry::Registry;
+use crate::pool::thread;
+use crate::worker::thread_state::WorkerThread;
 use std::fmt;
 use std::sync::Arc;
 
@@ -332,7 +332,7 @@ impl ThreadPool {
         OP: FnOnce() -> R + Send + 'static,
         R: Send + 'static,
     {
-        crate::future::spawn_future_in(op, &self.registry)
+        crate::api::future::spawn_future_in(op, &self.registry)
     }
 
     /// Runs one pending job if the current thread is a worker of this pool

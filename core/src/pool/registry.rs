@@ -20,21 +20,21 @@
 //! job. [`Registry::wait_until_stopped`] returns once every thread of the pool (workers,
 //! spares, the monitor) has exited. The registry itself is freed with its last `Arc`.
 
-use crate::builder::{
+use crate::api::builder::{
     ErrorKind, PanicHandler, StartHandler, ThreadBuilder, ThreadNamer, ThreadPoolBuildError,
     ThreadPoolBuilder, ThreadSpawn,
 };
-use crate::cache::Cache;
-use crate::isolate::Region;
-use crate::job::{JobFifo, JobRef, StackJob};
-use crate::latch::SpinLatch;
-use crate::metrics::Metrics;
-use crate::monitor::Monitor;
-use crate::parker::Parker;
+use crate::blocking::cache::Cache;
+use crate::blocking::monitor::Monitor;
+use crate::isolate::region::Region;
+use crate::pool::metrics::Metrics;
+use crate::pool::thread::{self, SpareSpawner, Start};
 use crate::sleep::Sleep;
-use crate::thread::{self, SpareSpawner, Start};
-use crate::unwind;
-use crate::worker::{current_parker, ThreadShared, WorkerThread};
+use crate::sync::job::{JobFifo, JobRef, StackJob};
+use crate::sync::latch::SpinLatch;
+use crate::sync::parker::Parker;
+use crate::sync::unwind;
+use crate::worker::thread_state::{current_parker, ThreadShared, WorkerThread};
 use crossbeam_deque::Injector;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, OnceLock, PoisonError};
@@ -285,7 +285,7 @@ const RETRY_AFTER: Duration = Duration::from_millis(1);
 /// A pool built with [`ThreadPoolBuilder::build_global`] or `build` reports the refusal
 /// instead, as a [`ThreadPoolBuildError`].
 fn default_global_registry() -> Result<Arc<Registry>, ThreadPoolBuildError> {
-    let cpus = crate::topology::logical_cpus();
+    let cpus = crate::os::topology::logical_cpus();
     let mut n = ThreadPoolBuilder::new().resolved_num_threads(cpus)?;
     let mut one_thread_tries = 0;
     loop {
@@ -348,7 +348,7 @@ impl Registry {
     pub(crate) fn new<S: ThreadSpawn>(
         builder: ThreadPoolBuilder<S>,
     ) -> Result<Arc<Registry>, ThreadPoolBuildError> {
-        Self::build(builder, crate::topology::logical_cpus()).map_err(|failure| failure.error)
+        Self::build(builder, crate::os::topology::logical_cpus()).map_err(|failure| failure.error)
     }
 
     /// As [`new`](Self::new), for a process that may use `cpus` logical CPUs (read once per

@@ -20,9 +20,9 @@
 //! under the lock) and would be harmless anyway: every transition leaves a valid state, so a
 //! poisoned lock is entered as usual.
 
-use crate::registry::{self, Registry};
-use crate::spawn::spawn_in;
-use crate::unwind::{self, Payload};
+use crate::api::spawn::spawn_in;
+use crate::pool::registry::{self, Registry};
+use crate::sync::unwind::{self, Payload};
 use std::fmt;
 use std::future::Future;
 use std::mem;

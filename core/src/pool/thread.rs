@@ -24,12 +24,12 @@
 //! `use_current_thread` is adopted instead (`adopt_current_thread`): it is worker 0 until the
 //! pool is dropped, has no top-level loop, and never steps aside.
 
-use crate::builder::ThreadBuilder;
-use crate::cache::Mailbox;
-use crate::registry::Registry;
-use crate::unwind::AbortIfPanic;
-use crate::wait::Exit;
-use crate::worker::WorkerThread;
+use crate::api::builder::ThreadBuilder;
+use crate::blocking::cache::Mailbox;
+use crate::pool::registry::Registry;
+use crate::sync::unwind::AbortIfPanic;
+use crate::worker::thread_state::WorkerThread;
+use crate::worker::wait::Exit;
 use std::cell::RefCell;
 use std::io;
 use std::sync::Arc;

@@ -22,10 +22,10 @@
 //! `set` takes a raw pointer: once the word says [`SET`], the owner may return and free the
 //! latch, so the setter reads all it needs (the owner's parker) before publishing.
 
-use crate::backoff::Backoff;
 use crate::loom::atomic::{AtomicU32, AtomicUsize, Ordering};
 use crate::loom::Arc;
-use crate::parker::Parker;
+use crate::sync::backoff::Backoff;
+use crate::sync::parker::Parker;
 use std::cell::UnsafeCell;
 use std::mem::MaybeUninit;
 use std::time::{Duration, Instant};

@@ -7,10 +7,10 @@
 //! it back if nobody stole it, or waits on `b`'s latch, running other work meanwhile (see
 //! `wait.rs`).
 
-use crate::job::{Fork, StackJob};
-use crate::latch::ForkLatch;
-use crate::registry;
-use crate::unwind;
+use crate::pool::registry;
+use crate::sync::job::{Fork, StackJob};
+use crate::sync::latch::ForkLatch;
+use crate::sync::unwind;
 
 /// Tells a closure run by [`join_context`] whether it migrated to another thread.
 ///

@@ -1,10 +1,10 @@
 //! The monitor thread of a pool: it looks for workers blocked in `blocking` and has their
 //! seats served by spares (the protocol is in `handoff.rs`).
 
-use crate::handoff::{self, Announce, MonitorState};
-use crate::metrics::SpareCounters;
-use crate::registry::Registry;
-use crate::worker::ThreadShared;
+use crate::blocking::handoff::{self, Announce, MonitorState};
+use crate::pool::metrics::SpareCounters;
+use crate::pool::registry::Registry;
+use crate::worker::thread_state::ThreadShared;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};

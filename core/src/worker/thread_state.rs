@@ -14,16 +14,17 @@
 //! it publishes go to its lane for that region (`lane.rs`) instead of its deque, and its
 //! deque keeps only work of no region.
 
-use crate::fence;
-use crate::fork::{ForkStack, Mark, RegionTag, NO_REGION};
-use crate::isolate::Region;
-use crate::job::{Fork, JobRef, DETACHED};
-use crate::lane::{OwnLanes, SharedLanes};
-use crate::metrics::ThreadCounters;
-use crate::parker::Parker;
-use crate::registry::{Registry, Roster, Seat};
-use crate::stack::StackMark;
-use crossbeam_deque::{Steal, Stealer, Worker};
+use crate::isolate::lane::{OwnLanes, SharedLanes};
+use crate::isolate::region::Region;
+use crate::isolate::region::{RegionTag, NO_REGION};
+use crate::pool::metrics::ThreadCounters;
+use crate::pool::registry::{Registry, Roster, Seat};
+use crate::sync::fence;
+use crate::sync::job::{retry, Fork, JobRef, DETACHED};
+use crate::sync::parker::Parker;
+use crate::worker::fork::{ForkStack, Mark};
+use crate::worker::stack::StackMark;
+use crossbeam_deque::{Stealer, Worker};
 use std::cell::{Cell, RefCell};
 use std::ptr;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -269,7 +270,7 @@ impl WorkerThread {
     /// Whether this worker is inside a `blocking` call (only it stores anything but `LENT`).
     #[inline]
     pub(crate) fn in_blocking(&self) -> bool {
-        self.shared.blocking.load(Ordering::Relaxed) != crate::handoff::RUNNING
+        self.shared.blocking.load(Ordering::Relaxed) != crate::blocking::handoff::RUNNING
     }
 
     /// Whether this thread's stack is more than half used at the caller's frame: then a wait
@@ -417,7 +418,7 @@ impl WorkerThread {
     fn announce_published(&self) {
         match self.region() {
             None => self.registry.sleep.new_work(),
-            Some(region) => region.new_work(&self.registry),
+            Some(region) => region.new_work(&self.registry.sleep),
         }
     }
 
@@ -717,16 +718,5 @@ impl WorkerThread {
                 })
             })
             || self.with_regions(|regions| regions.iter().any(|r| r.has_work()))
-    }
-}
-
-/// Retries a steal that lost a race (`Steal::Retry`) until it succeeds or finds nothing.
-pub(crate) fn retry(mut steal: impl FnMut() -> Steal<JobRef>) -> Option<JobRef> {
-    loop {
-        match steal() {
-            Steal::Success(job) => return Some(job),
-            Steal::Empty => return None,
-            Steal::Retry => std::hint::spin_loop(),
-        }
     }
 }

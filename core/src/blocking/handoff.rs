@@ -55,7 +55,7 @@
 
 use crate::loom::atomic::{fence, AtomicU32, AtomicU64, Ordering};
 #[cfg(not(weft_loom))]
-use crate::worker::WorkerThread;
+use crate::worker::thread_state::WorkerThread;
 
 /// Not inside `blocking`.
 pub(crate) const RUNNING: u64 = 0;

@@ -81,19 +81,14 @@
 //! was empty at the change) or waits until the thief is done (then the thief read the region
 //! the fork was pushed under).
 
-use crate::fence;
-use crate::job::JobRef;
+use crate::isolate::region::{RegionTag, NO_REGION};
 use crate::loom::atomic::{self, AtomicU8, AtomicUsize, Ordering};
 use crate::loom::Mutex;
 use crate::sleep::Sleep;
+use crate::sync::fence;
+use crate::sync::job::JobRef;
 use std::cell::UnsafeCell;
 use std::mem::MaybeUninit;
-
-/// The isolated region a fork belongs to: the region's address, or [`NO_REGION`].
-pub(crate) type RegionTag = usize;
-
-/// The tag of work outside every isolated region.
-pub(crate) const NO_REGION: RegionTag = 0;
 
 /// How many forks a thread keeps private at most; a fork beyond that promotes the oldest.
 pub(crate) const FORK_STACK_CAPACITY: usize = if cfg!(weft_loom) { 4 } else { 64 };
@@ -534,7 +529,7 @@ impl ForkStack {
 #[cfg(all(test, not(weft_loom)))]
 mod tests {
     use super::*;
-    use crate::job::Job;
+    use crate::sync::job::Job;
 
     struct Nop;
     impl Job for Nop {

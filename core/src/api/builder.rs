@@ -1,9 +1,9 @@
 //! Configuring and building pools: `ThreadPoolBuilder`, its spawn hooks and its error type.
 
-use crate::registry::Registry;
-use crate::thread::{self, Start};
-use crate::thread_pool::ThreadPool;
-use crate::topology;
+use crate::api::thread_pool::ThreadPool;
+use crate::os::topology;
+use crate::pool::registry::Registry;
+use crate::pool::thread::{self, Start};
 use std::any::Any;
 use std::fmt;
 use std::io;
@@ -226,7 +226,7 @@ impl<S: ThreadSpawn> ThreadPoolBuilder<S> {
     /// assert!(weft_core::current_num_threads() >= 1);
     /// ```
     pub fn build_global(self) -> Result<(), ThreadPoolBuildError> {
-        crate::registry::init_global(self)
+        crate::pool::registry::init_global(self)
     }
 
     /// Resolves the thread count: explicit, `WEFT_NUM_THREADS`, `RAYON_NUM_THREADS`, physical

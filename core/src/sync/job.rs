@@ -3,9 +3,9 @@
 //! A join's second half is a [`StackJob`] on the caller's stack (no allocation); spawned work is
 //! a boxed [`HeapJob`]. Both are handed around as [`JobRef`]s through the deques.
 
-use crate::latch::{ForkLatch, Latch};
-use crate::parker::Parker;
-use crate::unwind::{self, AbortIfPanic, Payload};
+use crate::sync::latch::{ForkLatch, Latch};
+use crate::sync::parker::Parker;
+use crate::sync::unwind::{self, AbortIfPanic, Payload};
 use crossbeam_deque::{Injector, Steal};
 use std::cell::UnsafeCell;
 use std::mem::{self, ManuallyDrop, MaybeUninit};
@@ -386,6 +386,17 @@ impl Job for JobFifo {
                 Steal::Empty => unreachable!("weft: FIFO lane empty"),
                 Steal::Retry => {}
             }
+        }
+    }
+}
+
+/// Retries a steal that lost a race (`Steal::Retry`) until it succeeds or finds nothing.
+pub(crate) fn retry(mut steal: impl FnMut() -> Steal<JobRef>) -> Option<JobRef> {
+    loop {
+        match steal() {
+            Steal::Success(job) => return Some(job),
+            Steal::Empty => return None,
+            Steal::Retry => std::hint::spin_loop(),
         }
     }
 }

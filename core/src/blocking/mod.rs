@@ -5,8 +5,14 @@
 //! `handoff.rs` (the protocol) and `monitor.rs` (the thread); the spare threads' cache in
 //! `cache.rs`.
 
-use crate::handoff;
-use crate::worker::WorkerThread;
+#[cfg(not(weft_loom))]
+pub(crate) mod cache;
+pub(crate) mod handoff;
+#[cfg(not(weft_loom))]
+pub(crate) mod monitor;
+
+#[cfg(not(weft_loom))]
+use crate::worker::thread_state::WorkerThread;
 
 /// Runs `f`, which may block (I/O, a lock, a sleep, a channel), without costing the pool a
 /// core.
@@ -53,6 +59,7 @@ use crate::worker::WorkerThread;
 /// assert_eq!(n, 42);
 /// assert_eq!(pool.metrics().blocking_calls, 1);
 /// ```
+#[cfg(not(weft_loom))]
 pub fn blocking<F, R>(f: F) -> R
 where
     F: FnOnce() -> R,
@@ -71,11 +78,13 @@ where
 }
 
 /// Ends a `blocking` call when dropped, also when `f` panics.
+#[cfg(not(weft_loom))]
 struct End<'a> {
     worker: &'a WorkerThread,
     word: u64,
 }
 
+#[cfg(not(weft_loom))]
 impl Drop for End<'_> {
     #[inline]
     fn drop(&mut self) {

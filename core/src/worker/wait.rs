@@ -37,12 +37,13 @@
 //!
 //! The top-level loop is always 3: it has the whole stack, and no region.
 
-use crate::backoff::Backoff;
-use crate::fence;
-use crate::isolate::Region;
-use crate::job::{JobRef, Owner, DETACHED, NO_OWNER};
-use crate::latch::CoreLatch;
-use crate::worker::{current_parker, retry, ForkAge, Stolen, WorkerThread};
+use crate::isolate::region::Region;
+use crate::sync::backoff::Backoff;
+use crate::sync::fence;
+use crate::sync::job::retry;
+use crate::sync::job::{JobRef, Owner, DETACHED, NO_OWNER};
+use crate::sync::latch::CoreLatch;
+use crate::worker::thread_state::{current_parker, ForkAge, Stolen, WorkerThread};
 use std::time::{Duration, Instant};
 
 /// How long a worker that found no public work dozes before it asks for forks (see
@@ -239,7 +240,7 @@ impl WorkerThread {
         if let Some(job) = self.take_lane_job() {
             match self.deep_verdict(&job, owner) {
                 Deep::Run => return Some(job),
-                Deep::HandOn => region.push(job, self.registry()),
+                Deep::HandOn => region.push(job, &self.registry().sleep),
                 Deep::Keep => self.put_back_lane(job),
             }
         }
@@ -350,7 +351,7 @@ impl WorkerThread {
                     None => {
                         self.registry().inject(job);
                     }
-                    Some(region) => region.push(job, self.registry()),
+                    Some(region) => region.push(job, &self.registry().sleep),
                 }
                 continue;
             }
@@ -574,7 +575,7 @@ impl WorkerThread {
             };
         }
         let found = match self.take_local_job() {
-            Some(job) => Some((job, crate::fork::NO_REGION)),
+            Some(job) => Some((job, crate::isolate::region::NO_REGION)),
             None => self.steal().map(|s| (s.job, s.region)),
         };
         match found {

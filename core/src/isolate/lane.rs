@@ -27,9 +27,9 @@
 //! sleeper loads `count` after its own SeqCst fence (`sleep/README.md`, rule "work vs.
 //! sleeper").
 
-use crate::fork::RegionTag;
-use crate::job::JobRef;
-use crate::worker::retry;
+use crate::isolate::region::RegionTag;
+use crate::sync::job::retry;
+use crate::sync::job::JobRef;
 use crossbeam_deque::{Stealer, Worker};
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicUsize, Ordering};

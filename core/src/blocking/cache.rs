@@ -14,9 +14,9 @@
 //! its mailbox, it waits for that reserver's word instead, so a reserved thread never leaves. `extra` counts the threads beyond the pool's N (the spares spawned and not yet
 //! retired), capped by `max_blocking_threads`.
 
-use crate::metrics::SpareCounters;
-use crate::registry::Registry;
-use crate::thread::Start;
+use crate::pool::metrics::SpareCounters;
+use crate::pool::registry::Registry;
+use crate::pool::thread::Start;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
