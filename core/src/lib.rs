@@ -79,10 +79,7 @@ mod worker;
 #[cfg(not(weft_loom))]
 pub use crate::{
     api::broadcast::{broadcast, spawn_broadcast, BroadcastContext},
-    api::builder::{
-        max_num_threads, CustomSpawn, DefaultSpawn, ThreadBuilder, ThreadPoolBuildError,
-        ThreadPoolBuilder, ThreadSpawn,
-    },
+    api::builder::ThreadPoolBuilder,
     api::current::{
         current_num_threads, current_thread_has_pending_tasks, current_thread_index, metrics,
         yield_local, yield_now, Yield,
@@ -93,6 +90,9 @@ pub use crate::{
     api::spawn::{spawn, spawn_fifo},
     api::thread_pool::ThreadPool,
     blocking::blocking,
+    pool::config::max_num_threads,
+    pool::error::ThreadPoolBuildError,
     pool::metrics::Metrics,
+    pool::spawn::{CustomSpawn, DefaultSpawn, ThreadBuilder, ThreadSpawn},
     worker::isolated::isolate,
 };

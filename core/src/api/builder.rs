@@ -1,36 +1,14 @@
-//! Configuring and building pools: `ThreadPoolBuilder`, its spawn hooks and its error type.
+//! `ThreadPoolBuilder`: fills in a pool's [`Config`] and builds the pool from it.
 
 use crate::api::thread_pool::ThreadPool;
-use crate::os::topology;
+use crate::pool::config::Config;
+use crate::pool::error::ThreadPoolBuildError;
 use crate::pool::registry::Registry;
-use crate::pool::thread::{self, Start};
+use crate::pool::spawn::{CustomSpawn, DefaultSpawn, ScopedSpawn, ThreadBuilder, ThreadSpawn};
 use std::any::Any;
 use std::fmt;
 use std::io;
 use std::sync::Arc;
-use std::time::Duration;
-
-/// Called with a panic that escaped a detached task (`spawn`, `spawn_fifo`, `spawn_broadcast`).
-pub(crate) type PanicHandler = dyn Fn(Box<dyn Any + Send>) + Send + Sync;
-/// Called on each pool thread when it starts or exits, with its worker index.
-pub(crate) type StartHandler = dyn Fn(usize) + Send + Sync;
-/// Names pool threads from their worker index.
-pub(crate) type ThreadNamer = dyn FnMut(usize) -> String + Send;
-
-/// The most worker threads a pool may have.
-///
-/// # Examples
-///
-/// ```
-/// assert!(weft_core::max_num_threads() >= 256);
-/// ```
-pub fn max_num_threads() -> usize {
-    MAX_THREADS
-}
-
-pub(crate) const MAX_THREADS: usize = 0xFFFF;
-const DEFAULT_KEEP_ALIVE: Duration = Duration::from_secs(60);
-const DEFAULT_MAX_BLOCKING_THREADS: usize = 512;
 
 /// Configures a [`ThreadPool`] (or the global pool) before it is built.
 ///
@@ -50,35 +28,14 @@ const DEFAULT_MAX_BLOCKING_THREADS: usize = 512;
 /// assert_eq!(pool.current_num_threads(), 2);
 /// ```
 pub struct ThreadPoolBuilder<S = DefaultSpawn> {
-    pub(crate) num_threads: usize,
-    pub(crate) physical_cores: bool,
-    pub(crate) use_current_thread: bool,
-    pub(crate) get_thread_name: Option<Box<ThreadNamer>>,
-    pub(crate) stack_size: Option<usize>,
-    pub(crate) start_handler: Option<Box<StartHandler>>,
-    pub(crate) exit_handler: Option<Box<StartHandler>>,
-    pub(crate) panic_handler: Option<Box<PanicHandler>>,
-    pub(crate) keep_alive: Duration,
-    pub(crate) max_blocking_threads: usize,
-    pub(crate) breadth_first: bool,
-    pub(crate) spawn_handler: S,
+    /// What the pool is built from (the builder only fills it in).
+    config: Config<S>,
 }
 
 impl Default for ThreadPoolBuilder {
     fn default() -> Self {
         ThreadPoolBuilder {
-            num_threads: 0,
-            physical_cores: false,
-            use_current_thread: false,
-            get_thread_name: None,
-            stack_size: None,
-            start_handler: None,
-            exit_handler: None,
-            panic_handler: None,
-            keep_alive: DEFAULT_KEEP_ALIVE,
-            max_blocking_threads: DEFAULT_MAX_BLOCKING_THREADS,
-            breadth_first: false,
-            spawn_handler: DefaultSpawn,
+            config: Config::new(),
         }
     }
 }
@@ -86,12 +43,12 @@ impl Default for ThreadPoolBuilder {
 impl<S> fmt::Debug for ThreadPoolBuilder<S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("ThreadPoolBuilder")
-            .field("num_threads", &self.num_threads)
-            .field("physical_cores", &self.physical_cores)
-            .field("use_current_thread", &self.use_current_thread)
-            .field("stack_size", &self.stack_size)
-            .field("keep_alive", &self.keep_alive)
-            .field("max_blocking_threads", &self.max_blocking_threads)
+            .field("num_threads", &self.config.num_threads)
+            .field("physical_cores", &self.config.physical_cores)
+            .field("use_current_thread", &self.config.use_current_thread)
+            .field("stack_size", &self.config.stack_size)
+            .field("keep_alive", &self.config.keep_alive)
+            .field("max_blocking_threads", &self.config.max_blocking_threads)
             .finish_non_exhaustive()
     }
 }
@@ -144,52 +101,6 @@ impl ThreadPoolBuilder {
     }
 }
 
-/// Spawns `build_scoped`'s threads as scoped threads running the user's wrapper.
-struct ScopedSpawn<'scope, 'env, W> {
-    scope: &'scope std::thread::Scope<'scope, 'env>,
-    wrapper: &'env W,
-}
-
-impl<'scope, 'env, W: Fn(ThreadBuilder) + Sync> ScopedSpawn<'scope, 'env, W> {
-    fn spawn_scoped(
-        scope: &'scope std::thread::Scope<'scope, 'env>,
-        wrapper: &'env W,
-        thread: ThreadBuilder,
-    ) -> io::Result<()> {
-        let mut builder = std::thread::Builder::new();
-        if let Some(name) = thread.name() {
-            builder = builder.name(name.to_string());
-        }
-        if let Some(size) = thread.stack_size() {
-            builder = builder.stack_size(size);
-        }
-        builder.spawn_scoped(scope, move || wrapper(thread))?;
-        Ok(())
-    }
-}
-
-impl<W: Fn(ThreadBuilder) + Sync> ThreadSpawn for ScopedSpawn<'_, '_, W> {
-    fn spawn(&mut self, thread: ThreadBuilder) -> io::Result<()> {
-        Self::spawn_scoped(self.scope, self.wrapper, thread)
-    }
-
-    fn spare_spawner(&self) -> Box<dyn FnMut(ThreadBuilder) -> io::Result<()> + Send> {
-        let (scope, wrapper) = (self.scope, self.wrapper);
-        let spawner: Box<dyn FnMut(ThreadBuilder) -> io::Result<()> + Send + '_> =
-            Box::new(move |thread| Self::spawn_scoped(scope, wrapper, thread));
-        // SAFETY: only `build_scoped` makes a `ScopedSpawn`, and it retires the pool's spawner
-        // (`RetireSpawner`, under the spawner's mutex, which every spawn holds) before it
-        // leaves the scope that `scope` and `wrapper` borrow from; nothing calls the spawner
-        // after that. The two types differ only in the trait object's lifetime bound.
-        unsafe {
-            std::mem::transmute::<
-                Box<dyn FnMut(ThreadBuilder) -> io::Result<()> + Send + '_>,
-                Box<dyn FnMut(ThreadBuilder) -> io::Result<()> + Send + 'static>,
-            >(spawner)
-        }
-    }
-}
-
 /// Retires a pool's spare spawner when dropped (see `ScopedSpawn::spare_spawner`).
 struct RetireSpawner(Arc<Registry>);
 
@@ -212,7 +123,7 @@ impl<S: ThreadSpawn> ThreadPoolBuilder<S> {
     /// assert!(err.to_string().contains("threads"));
     /// ```
     pub fn build(self) -> Result<ThreadPool, ThreadPoolBuildError> {
-        Registry::new(self).map(ThreadPool::from_registry)
+        Registry::new(self.config).map(ThreadPool::from_registry)
     }
 
     /// Builds the global pool, used by `join`, `scope`, `spawn` and parallel iterators called
@@ -226,33 +137,7 @@ impl<S: ThreadSpawn> ThreadPoolBuilder<S> {
     /// assert!(weft_core::current_num_threads() >= 1);
     /// ```
     pub fn build_global(self) -> Result<(), ThreadPoolBuildError> {
-        crate::pool::registry::init_global(self)
-    }
-
-    /// Resolves the thread count: explicit, `WEFT_NUM_THREADS`, `RAYON_NUM_THREADS`, physical
-    /// cores or `cpus` (the logical CPUs this process may use, which the caller read once).
-    pub(crate) fn resolved_num_threads(&self, cpus: usize) -> Result<usize, ThreadPoolBuildError> {
-        let n = if self.num_threads > 0 {
-            self.num_threads
-        } else if let Some(n) = ["WEFT_NUM_THREADS", "RAYON_NUM_THREADS"]
-            .into_iter()
-            .find_map(|var| {
-                std::env::var(var)
-                    .ok()
-                    .and_then(|s| s.trim().parse::<usize>().ok())
-                    .filter(|&n| n > 0)
-            })
-        {
-            n
-        } else if self.physical_cores {
-            topology::physical_cores(cpus).unwrap_or(cpus)
-        } else {
-            cpus
-        };
-        if n > MAX_THREADS {
-            return Err(ThreadPoolBuildError::new(ErrorKind::TooManyThreads(n)));
-        }
-        Ok(n)
+        crate::pool::registry::init_global(self.config)
     }
 
     /// Sets the number of worker threads; 0 (the default) means `WEFT_NUM_THREADS` if set,
@@ -268,7 +153,7 @@ impl<S: ThreadSpawn> ThreadPoolBuilder<S> {
     /// assert_eq!(pool.current_num_threads(), 3);
     /// ```
     pub fn num_threads(mut self, num_threads: usize) -> Self {
-        self.num_threads = num_threads;
+        self.config.num_threads = num_threads;
         self
     }
 
@@ -282,7 +167,7 @@ impl<S: ThreadSpawn> ThreadPoolBuilder<S> {
     /// assert!(pool.current_num_threads() >= 1);
     /// ```
     pub fn physical_cores(mut self, physical: bool) -> Self {
-        self.physical_cores = physical;
+        self.config.physical_cores = physical;
         self
     }
 
@@ -301,7 +186,7 @@ impl<S: ThreadSpawn> ThreadPoolBuilder<S> {
     /// assert_eq!(pool.install(|| weft_core::join(|| 1, || 2)), (1, 2));
     /// ```
     pub fn use_current_thread(mut self) -> Self {
-        self.use_current_thread = true;
+        self.config.use_current_thread = true;
         self
     }
 
@@ -322,7 +207,7 @@ impl<S: ThreadSpawn> ThreadPoolBuilder<S> {
     where
         F: FnMut(usize) -> String + Send + 'static,
     {
-        self.get_thread_name = Some(Box::new(closure));
+        self.config.get_thread_name = Some(Box::new(closure));
         self
     }
 
@@ -335,7 +220,7 @@ impl<S: ThreadSpawn> ThreadPoolBuilder<S> {
     /// pool.install(|| ());
     /// ```
     pub fn stack_size(mut self, stack_size: usize) -> Self {
-        self.stack_size = Some(stack_size);
+        self.config.stack_size = Some(stack_size);
         self
     }
 
@@ -360,7 +245,7 @@ impl<S: ThreadSpawn> ThreadPoolBuilder<S> {
     where
         H: Fn(usize) + Send + Sync + 'static,
     {
-        self.start_handler = Some(Box::new(start_handler));
+        self.config.start_handler = Some(Box::new(start_handler));
         self
     }
 
@@ -380,7 +265,7 @@ impl<S: ThreadSpawn> ThreadPoolBuilder<S> {
     where
         H: Fn(usize) + Send + Sync + 'static,
     {
-        self.exit_handler = Some(Box::new(exit_handler));
+        self.config.exit_handler = Some(Box::new(exit_handler));
         self
     }
 
@@ -405,7 +290,7 @@ impl<S: ThreadSpawn> ThreadPoolBuilder<S> {
     where
         H: Fn(Box<dyn Any + Send>) + Send + Sync + 'static,
     {
-        self.panic_handler = Some(Box::new(panic_handler));
+        self.config.panic_handler = Some(Box::new(panic_handler));
         self
     }
 
@@ -423,7 +308,7 @@ impl<S: ThreadSpawn> ThreadPoolBuilder<S> {
     /// pool.install(|| weft_core::blocking(|| ()));
     /// ```
     pub fn keep_alive(mut self, keep_alive: std::time::Duration) -> Self {
-        self.keep_alive = keep_alive;
+        self.config.keep_alive = keep_alive;
         self
     }
 
@@ -439,7 +324,7 @@ impl<S: ThreadSpawn> ThreadPoolBuilder<S> {
     /// assert_eq!(pool.metrics().spares_started, 0);
     /// ```
     pub fn max_blocking_threads(mut self, max: usize) -> Self {
-        self.max_blocking_threads = max;
+        self.config.max_blocking_threads = max;
         self
     }
 
@@ -479,272 +364,14 @@ impl<S: ThreadSpawn> ThreadPoolBuilder<S> {
     /// ```
     #[deprecated(note = "use `scope_fifo` and `spawn_fifo` for similar effect")]
     pub fn breadth_first(mut self) -> Self {
-        self.breadth_first = true;
+        self.config.breadth_first = true;
         self
     }
 
     /// The same settings with another way of spawning threads.
     fn with_spawn<T>(self, spawn_handler: T) -> ThreadPoolBuilder<T> {
         ThreadPoolBuilder {
-            num_threads: self.num_threads,
-            physical_cores: self.physical_cores,
-            use_current_thread: self.use_current_thread,
-            get_thread_name: self.get_thread_name,
-            stack_size: self.stack_size,
-            start_handler: self.start_handler,
-            exit_handler: self.exit_handler,
-            panic_handler: self.panic_handler,
-            keep_alive: self.keep_alive,
-            max_blocking_threads: self.max_blocking_threads,
-            breadth_first: self.breadth_first,
-            spawn_handler,
-        }
-    }
-}
-
-/// A worker thread waiting to be started by a spawn handler.
-///
-/// # Examples
-///
-/// ```
-/// let pool = weft_core::ThreadPoolBuilder::new()
-///     .num_threads(1)
-///     .spawn_handler(|thread| {
-///         assert_eq!(thread.index(), 0);
-///         std::thread::spawn(move || thread.run());
-///         Ok(())
-///     })
-///     .build()
-///     .unwrap();
-/// pool.install(|| ());
-/// ```
-pub struct ThreadBuilder {
-    pub(crate) name: Option<String>,
-    pub(crate) stack_size: Option<usize>,
-    pub(crate) registry: Arc<Registry>,
-    pub(crate) index: usize,
-    pub(crate) start: Start,
-}
-
-impl ThreadBuilder {
-    /// This thread's worker index (for a spare thread, the seat it is spawned to serve).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// let pool = weft_core::ThreadPoolBuilder::new()
-    ///     .num_threads(2)
-    ///     .spawn_handler(|thread| {
-    ///         assert!(thread.index() < 2);
-    ///         std::thread::spawn(move || thread.run());
-    ///         Ok(())
-    ///     })
-    ///     .build()
-    ///     .unwrap();
-    /// assert_eq!(pool.current_num_threads(), 2);
-    /// ```
-    pub fn index(&self) -> usize {
-        self.index
-    }
-
-    /// The name the builder's `thread_name` gave this thread, if any.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// let pool = weft_core::ThreadPoolBuilder::new()
-    ///     .num_threads(1)
-    ///     .thread_name(|i| format!("w{i}"))
-    ///     .spawn_handler(|thread| {
-    ///         assert_eq!(thread.name(), Some("w0"));
-    ///         std::thread::spawn(move || thread.run());
-    ///         Ok(())
-    ///     })
-    ///     .build()
-    ///     .unwrap();
-    /// # drop(pool);
-    /// ```
-    pub fn name(&self) -> Option<&str> {
-        self.name.as_deref()
-    }
-
-    /// The stack size asked for, if any.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// let pool = weft_core::ThreadPoolBuilder::new()
-    ///     .num_threads(1)
-    ///     .stack_size(1 << 20)
-    ///     .spawn_handler(|thread| {
-    ///         assert_eq!(thread.stack_size(), Some(1 << 20));
-    ///         std::thread::spawn(move || thread.run());
-    ///         Ok(())
-    ///     })
-    ///     .build()
-    ///     .unwrap();
-    /// # drop(pool);
-    /// ```
-    pub fn stack_size(&self) -> Option<usize> {
-        self.stack_size
-    }
-
-    /// Runs the pool thread on the current thread until the pool shuts down (or, for a spare,
-    /// until its keep-alive runs out).
-    ///
-    /// # Examples
-    ///
-    /// See [`ThreadPoolBuilder::spawn_handler`].
-    pub fn run(self) {
-        thread::main(self.registry, self.start);
-    }
-}
-
-impl fmt::Debug for ThreadBuilder {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("ThreadBuilder")
-            .field("index", &self.index)
-            .field("name", &self.name)
-            .field("stack_size", &self.stack_size)
-            .finish_non_exhaustive()
-    }
-}
-
-/// How a builder starts threads. Implemented by [`DefaultSpawn`] and [`CustomSpawn`].
-pub trait ThreadSpawn: sealed::Sealed {
-    /// Starts `thread` while the pool is built.
-    #[doc(hidden)]
-    fn spawn(&mut self, thread: ThreadBuilder) -> io::Result<()>;
-
-    /// How the pool spawns spare threads later (for `blocking`).
-    #[doc(hidden)]
-    fn spare_spawner(&self) -> Box<dyn FnMut(ThreadBuilder) -> io::Result<()> + Send>;
-}
-
-mod sealed {
-    pub trait Sealed {}
-    impl Sealed for super::DefaultSpawn {}
-    impl<F> Sealed for super::CustomSpawn<F> {}
-    impl<W> Sealed for super::ScopedSpawn<'_, '_, W> {}
-}
-
-/// Spawns worker threads with `std::thread::Builder`, named and sized as the builder says.
-///
-/// # Examples
-///
-/// ```
-/// let builder: weft_core::ThreadPoolBuilder<weft_core::DefaultSpawn> =
-///     weft_core::ThreadPoolBuilder::new();
-/// assert!(builder.num_threads(1).build().is_ok());
-/// ```
-#[derive(Debug, Default)]
-pub struct DefaultSpawn;
-
-impl ThreadSpawn for DefaultSpawn {
-    fn spawn(&mut self, thread: ThreadBuilder) -> io::Result<()> {
-        let mut b = std::thread::Builder::new();
-        if let Some(name) = thread.name() {
-            b = b.name(name.to_owned());
-        }
-        if let Some(size) = thread.stack_size() {
-            b = b.stack_size(size);
-        }
-        b.spawn(|| thread.run())?;
-        Ok(())
-    }
-
-    fn spare_spawner(&self) -> Box<dyn FnMut(ThreadBuilder) -> io::Result<()> + Send> {
-        Box::new(|thread| DefaultSpawn.spawn(thread))
-    }
-}
-
-/// Spawns worker threads with a user closure (see [`ThreadPoolBuilder::spawn_handler`]).
-///
-/// The closure is only called while the pool is built: like rayon's, it may borrow data that
-/// does not outlive `build`, so weft cannot call it later. Spare threads for
-/// [`blocking`](crate::blocking) are therefore made as [`DefaultSpawn`] makes them (named and
-/// sized by the builder; the start handler runs on them). Use
-/// [`build_scoped`](ThreadPoolBuilder::build_scoped) to have spares made by your wrapper too.
-///
-/// # Examples
-///
-/// ```
-/// let pool = weft_core::ThreadPoolBuilder::new()
-///     .num_threads(1)
-///     .spawn_handler(|thread| {
-///         std::thread::spawn(move || thread.run());
-///         Ok(())
-///     })
-///     .build()
-///     .unwrap();
-/// assert_eq!(pool.install(|| 2 + 2), 4);
-/// ```
-#[derive(Debug)]
-pub struct CustomSpawn<F>(F);
-
-impl<F: FnMut(ThreadBuilder) -> io::Result<()>> ThreadSpawn for CustomSpawn<F> {
-    fn spawn(&mut self, thread: ThreadBuilder) -> io::Result<()> {
-        (self.0)(thread)
-    }
-
-    fn spare_spawner(&self) -> Box<dyn FnMut(ThreadBuilder) -> io::Result<()> + Send> {
-        DefaultSpawn.spare_spawner()
-    }
-}
-
-/// Why a pool could not be built.
-///
-/// # Examples
-///
-/// ```
-/// let err = weft_core::ThreadPoolBuilder::new().num_threads(1 << 20).build().unwrap_err();
-/// println!("{err}");
-/// ```
-#[derive(Debug)]
-pub struct ThreadPoolBuildError {
-    kind: ErrorKind,
-}
-
-#[derive(Debug)]
-pub(crate) enum ErrorKind {
-    GlobalPoolAlreadyInitialized,
-    CurrentThreadAlreadyInPool,
-    TooManyThreads(usize),
-    IOError(io::Error),
-}
-
-/// rayon's text for [`ErrorKind::GlobalPoolAlreadyInitialized`] (code compares it).
-const GLOBAL_POOL_ALREADY_INITIALIZED: &str =
-    "The global thread pool has already been initialized.";
-/// rayon's text for [`ErrorKind::CurrentThreadAlreadyInPool`].
-const CURRENT_THREAD_ALREADY_IN_POOL: &str =
-    "The current thread is already part of another thread pool.";
-
-impl ThreadPoolBuildError {
-    pub(crate) fn new(kind: ErrorKind) -> Self {
-        Self { kind }
-    }
-}
-
-impl fmt::Display for ThreadPoolBuildError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.kind {
-            ErrorKind::GlobalPoolAlreadyInitialized => f.write_str(GLOBAL_POOL_ALREADY_INITIALIZED),
-            ErrorKind::CurrentThreadAlreadyInPool => f.write_str(CURRENT_THREAD_ALREADY_IN_POOL),
-            ErrorKind::TooManyThreads(n) => write!(
-                f,
-                "{n} threads asked for, more than max_num_threads() = {MAX_THREADS}"
-            ),
-            ErrorKind::IOError(e) => e.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for ThreadPoolBuildError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match &self.kind {
-            ErrorKind::IOError(e) => Some(e),
-            _ => None,
+            config: self.config.with_spawn(spawn_handler),
         }
     }
 }

@@ -5,8 +5,10 @@
 //! here imports the builder; `spawn.rs` is how the pool's threads are spawned (the public
 //! `ThreadBuilder` and spawn handlers); `registry.rs` is the pool itself; `thread.rs` a pool
 //! thread's life; `metrics.rs` its counters.
-
+pub(crate) mod config;
+pub(crate) mod error;
 pub(crate) mod metrics;
 pub(crate) mod registry;
+pub(crate) mod spawn;
 
 pub(crate) mod thread;

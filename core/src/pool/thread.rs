@@ -24,9 +24,9 @@
 //! `use_current_thread` is adopted instead (`adopt_current_thread`): it is worker 0 until the
 //! pool is dropped, has no top-level loop, and never steps aside.
 
-use crate::api::builder::ThreadBuilder;
 use crate::blocking::cache::Mailbox;
 use crate::pool::registry::Registry;
+use crate::pool::spawn::ThreadBuilder;
 use crate::sync::unwind::AbortIfPanic;
 use crate::worker::thread_state::WorkerThread;
 use crate::worker::wait::Exit;
