@@ -8,13 +8,32 @@
 //!   `sched_yield` loops, and the setter of a latch wakes exactly its waiter;
 //! * new work wakes at most one sleeping worker, and none while another is searching;
 //! * submitting never waits for a worker;
-//! * [`blocking`] hands a blocked worker's place to a cached spare thread;
-//! * [`isolate`] makes a wait run only the work made inside it, and no wait piles work onto
+//! * [`blocking`](fn@blocking) hands a blocked worker's place to a cached spare thread;
+//! * [`isolate`](fn@isolate) makes a wait run only the work made inside it, and no wait piles work onto
 //!   a stack past half its size;
 //! * [`metrics`] counts jobs, steals, wake-ups and parks, cheaply enough to leave on.
 //!
-//! The protocols are written down beside the code: `latch.rs`, `sleep/README.md`,
-//! `handoff.rs`, `blocking.rs`, `isolate.rs`, `stack.rs` and `wait.rs`.
+//! # Layout
+//!
+//! A folder per layer; each imports only the layers below it, except that `worker/`, `pool/`
+//! and `blocking/` know each other:
+//!
+//! ```text
+//! api/       join, scope, spawn, broadcast, spawn_future, ThreadPool, builder
+//!   |
+//! blocking/  the public `blocking`, the seat hand-off, the monitor, the spare threads
+//! pool/      registry (seats, members, injector), a thread's life, config, metrics
+//! worker/    one thread's state, fork stack, waits, stack bound, entering regions
+//!   |        (these three know each other: the registry owns the monitor and the
+//!   |         cache, and lists the workers, which hold their registry)
+//! isolate/   regions and their lanes
+//! sleep/     who sleeps, who wakes whom
+//! sync/      job, latch, parker, backoff, fence, unwind       os/  CPU topology
+//! ```
+//!
+//! The protocols are written down beside the code: `sync/latch.rs`, `sleep/README.md`,
+//! `blocking/handoff.rs`, `blocking/mod.rs`, `isolate/mod.rs`, `worker/stack.rs` and
+//! `worker/wait.rs`. `DESIGN.md` is the map.
 //!
 //! # Bounds
 //!

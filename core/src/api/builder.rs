@@ -294,7 +294,7 @@ impl<S: ThreadSpawn> ThreadPoolBuilder<S> {
         self
     }
 
-    /// How long a spare thread made for [`blocking`](crate::blocking) waits in the cache for
+    /// How long a spare thread made for [`blocking`](fn@crate::blocking) waits in the cache for
     /// reuse before it exits (default 60 s).
     ///
     /// # Examples
@@ -312,7 +312,7 @@ impl<S: ThreadSpawn> ThreadPoolBuilder<S> {
         self
     }
 
-    /// Caps how many spare threads [`blocking`](crate::blocking) may keep beyond the pool's N
+    /// Caps how many spare threads [`blocking`](fn@crate::blocking) may keep beyond the pool's N
     /// (default 512). With the cache empty and the cap reached, `blocking` runs its closure
     /// in place, costing the pool that worker while it blocks.
     ///

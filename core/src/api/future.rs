@@ -46,7 +46,7 @@ use std::task::{Context, Poll, Waker};
 /// # Calling async code from a pool thread
 ///
 /// A pool worker that waits for a future (a network call, a timer) blocks: wrap the wait in
-/// [`blocking`](crate::blocking), which lends the worker's place in the pool to a spare thread
+/// [`blocking`](fn@crate::blocking), which lends the worker's place in the pool to a spare thread
 /// while it waits, so the pool keeps computing at full width. With tokio, that is
 /// `weft::blocking(|| handle.block_on(fut))` with a `tokio::runtime::Handle` of a runtime whose
 /// own threads drive its timers and I/O (a multi-thread runtime); never call `block_on` from

@@ -4,7 +4,7 @@
 //! A scope is a [`CountLatch`] (one count for the body, one per task) plus the first panic.
 //! Tasks are pushed on the spawning worker's deque (LIFO for `scope`, through the worker's
 //! FIFO lane for `scope_fifo`), or injected when spawned from outside the pool. A scope made
-//! inside an isolated region belongs to it (`isolate.rs`): its tasks go to the region's queue
+//! inside an isolated region belongs to it (`isolate/mod.rs`): its tasks go to the region's queue
 //! (FIFO), from whichever thread they are spawned.
 
 use crate::isolate::region::RegionRef;
@@ -370,7 +370,7 @@ impl<'scope> ScopeBase<'scope> {
 
     /// What the scope's tasks record as the wait they belong to: its latch, which
     /// [`complete`](Self::complete) waits on (a wait past its stack mark runs only its own
-    /// jobs: `wait.rs`).
+    /// jobs: `worker/wait.rs`).
     fn owner(&self) -> Owner {
         self.latch.core() as *const CoreLatch as Owner
     }

@@ -38,7 +38,7 @@ impl ThreadPool {
     /// parallel iterators inside it use this pool. Called from a worker of this pool it just
     /// runs `op` (re-entrant); from another pool's worker, that worker keeps working for its
     /// own pool while it waits, as in a `join`: only its region's work inside
-    /// [`isolate`](crate::isolate), and nothing once its stack is more than half used (it
+    /// [`isolate`](fn@crate::isolate), and nothing once its stack is more than half used (it
     /// then parks, and a spare serves its seat), so waits never pile up work on its stack.
     ///
     /// # Panics
@@ -60,7 +60,7 @@ impl ThreadPool {
     }
 
     /// Runs `op` on a worker of this pool inside an isolated region: while that worker waits
-    /// inside `op`, it runs only work made inside `op` (see [`isolate`](crate::isolate)).
+    /// inside `op`, it runs only work made inside `op` (see [`isolate`](fn@crate::isolate)).
     ///
     /// # Panics
     ///

@@ -1,5 +1,5 @@
 //! The cache of spare threads: threads that serve no seat now and wait, for a keep-alive, to
-//! be handed theirs again by the monitor (`handoff.rs`).
+//! be handed theirs again by the monitor (`blocking/handoff.rs`).
 //!
 //! Every pool thread belongs to one seat for its whole life: the seat it was spawned for, whose
 //! index its start handler was given, `current_thread_index()` reports, and its exit handler

@@ -3,7 +3,7 @@
 //!
 //! # Protocol
 //!
-//! Each worker's `blocking` word ([`ThreadShared`]) is one of:
+//! Each worker's `blocking` word ([`ThreadShared`](crate::worker::thread_state::ThreadShared)) is one of:
 //!
 //! * [`RUNNING`]: not inside `blocking`;
 //! * a **stamp** (`tick << 2 | STAMP_TAG`): inside `blocking` since the monitor's tick `tick`,
@@ -24,7 +24,7 @@
 //!    surplus for its seat and **continues at once**. It never waits for the spare: the
 //!    spare's job may need a lock this thread holds.
 //!
-//! The **monitor** (`monitor.rs`: one thread per pool, started by the first `blocking` call)
+//! The **monitor** (`blocking/monitor.rs`: one thread per pool, started by the first `blocking` call)
 //! sleeps
 //! `POLL_INTERVAL` and bumps its tick. It scans the pool's workers: one whose stamp is older
 //! than the previous tick has been blocked for at least a whole interval. For it, the monitor
@@ -34,7 +34,7 @@
 //! worker is still inside `f`, and the returning thread learns of it from the same word.
 //!
 //! A worker of a seat with a surplus **steps aside** at its next top-level job boundary
-//! (`Seat::take_surplus`, `wait.rs`): it leaves the pool and waits in the cache. The pool's
+//! (`Seat::take_surplus`, `worker/wait.rs`): it leaves the pool and waits in the cache. The pool's
 //! compute width returns to N without anyone waiting on user code.
 //!
 //! After `QUIET_POLLS` scans without a blocked worker, the monitor parks; after a further
@@ -47,10 +47,10 @@
 //! If no spare can be had (the `max_blocking_threads` cap, or a failed spawn), the seat stays
 //! with the blocked worker: its published work is still taken by the pool's other workers, and
 //! the monitor tries again at later ticks (after a failed spawn, once `SPAWN_RETRY` has passed:
-//! `cache.rs`).
+//! `blocking/cache.rs`).
 //!
 //! Only `blocking` hands a seat to another thread: a worker that waits in a join, a scope or
-//! an isolated region keeps its seat, whatever it waits for (`wait.rs`), so code that uses
+//! an isolated region keeps its seat, whatever it waits for (`worker/wait.rs`), so code that uses
 //! only rayon's API never sees its seat change thread.
 
 use crate::loom::atomic::{fence, AtomicU32, AtomicU64, Ordering};

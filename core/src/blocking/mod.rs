@@ -2,8 +2,8 @@
 //!
 //! The mechanism — a monitor that lends a blocked worker's seat to a cached spare thread once
 //! the call has blocked for a while, and the surplus stepping aside when it returns — is in
-//! `handoff.rs` (the protocol) and `monitor.rs` (the thread); the spare threads' cache in
-//! `cache.rs`.
+//! `blocking/handoff.rs` (the protocol) and `blocking/monitor.rs` (the thread); the spare threads' cache in
+//! `blocking/cache.rs`.
 
 #[cfg(not(weft_loom))]
 pub(crate) mod cache;

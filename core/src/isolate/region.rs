@@ -12,13 +12,13 @@ pub(crate) type RegionTag = usize;
 pub(crate) const NO_REGION: RegionTag = 0;
 
 /// One isolated region: its queue of scope tasks and its waiters (module docs; its forks are
-/// in the lanes of the threads in it, `lane.rs`).
+/// in the lanes of the threads in it, `isolate/lane.rs`).
 ///
 /// Memory ordering: the queue is crossbeam's; the waiters follow [`Sleep`]'s protocol.
 #[derive(Debug)]
 pub(crate) struct Region {
     /// Tasks of the scopes made in the region, and jobs handed on by a thread past its stack
-    /// mark (`wait.rs`).
+    /// mark (`worker/wait.rs`).
     queue: Injector<JobRef>,
     /// The region's waiters: those searching its queue and those asleep.
     pub(crate) sleep: Sleep,
@@ -32,7 +32,7 @@ impl Region {
         }
     }
 
-    /// The tag of this region's forks (`fork.rs`).
+    /// The tag of this region's forks (`worker/fork.rs`).
     #[inline]
     pub(crate) fn tag(&self) -> RegionTag {
         self as *const Region as RegionTag
@@ -57,7 +57,7 @@ impl Region {
     }
 
     /// How many jobs the region's queue holds (a wait past its stack mark looks through them
-    /// once: `wait.rs`).
+    /// once: `worker/wait.rs`).
     pub(crate) fn queued(&self) -> usize {
         self.queue.len()
     }
@@ -68,7 +68,7 @@ impl Region {
         self.queue.push(job);
     }
 
-    /// Whether the region's queue holds a job (its lanes are the workers': `lane.rs`).
+    /// Whether the region's queue holds a job (its lanes are the workers': `isolate/lane.rs`).
     pub(crate) fn has_work(&self) -> bool {
         !self.queue.is_empty()
     }

@@ -5,10 +5,10 @@
 //!
 //! A pool has N **seats**, its compute places: seat `i` is what `current_thread_index()`
 //! reports as `i`, and owns the broadcast lane and FIFO lane of that index. A **worker** is
-//! an OS thread serving a seat, with its own deques (`worker.rs`). Normally each seat has one
+//! an OS thread serving a seat, with its own deques (`worker/thread_state.rs`). Normally each seat has one
 //! worker. While a worker blocks inside `blocking`, a spare thread serves its seat; when the
 //! blocked worker returns, both serve it until one reaches a job boundary and steps aside
-//! (`handoff.rs`). Every serving worker is a **member**: its deque is stealable by all.
+//! (`blocking/handoff.rs`). Every serving worker is a **member**: its deque is stealable by all.
 //!
 //! # Shutdown
 //!
@@ -62,7 +62,7 @@ pub(crate) struct Seat {
     /// Relaxed: a hint for width, never needed for correctness.
     surplus: AtomicUsize,
     /// Workers of this seat parked in a wait past their stack mark, which a broadcast for the
-    /// seat must wake (`wait.rs`, rule 1). The mutex orders a listener's registration before
+    /// seat must wake (`worker/wait.rs`, rule 1). The mutex orders a listener's registration before
     /// its look at `broadcasts` against a broadcaster's push before its look here: one of the
     /// two sees the other.
     listeners: Mutex<Vec<Arc<Parker>>>,
@@ -227,7 +227,7 @@ pub(crate) struct Handlers {
 pub(crate) struct Registry {
     seats: Box<[Seat]>,
     pub(crate) members: Members,
-    /// The isolated regions in progress (`isolate.rs`), whose queues idle workers steal from.
+    /// The isolated regions in progress (`isolate/mod.rs`), whose queues idle workers steal from.
     pub(crate) regions: Roster<Region>,
     injector: Injector<JobRef>,
     pub(crate) sleep: Sleep,
@@ -281,7 +281,7 @@ const RETRY_AFTER: Duration = Duration::from_millis(1);
 /// The global pool with the defaults. Where the OS refuses some of its threads (a limit on a
 /// user's or a cgroup's threads), it is built again, once the threads already started have
 /// exited, with as many threads as started then (fewer than asked each time, at least one).
-/// A pool built with [`ThreadPoolBuilder::build_global`] or `build` reports the refusal
+/// A pool built with [`ThreadPoolBuilder::build_global`](crate::ThreadPoolBuilder::build_global) or `build` reports the refusal
 /// instead, as a [`ThreadPoolBuildError`].
 fn default_global_registry() -> Result<Arc<Registry>, ThreadPoolBuildError> {
     let cpus = crate::os::topology::logical_cpus();

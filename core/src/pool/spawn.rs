@@ -168,7 +168,7 @@ impl ThreadSpawn for DefaultSpawn {
 ///
 /// The closure is only called while the pool is built: like rayon's, it may borrow data that
 /// does not outlive `build`, so weft cannot call it later. Spare threads for
-/// [`blocking`](crate::blocking) are therefore made as [`DefaultSpawn`] makes them (named and
+/// [`blocking`](fn@crate::blocking) are therefore made as [`DefaultSpawn`] makes them (named and
 /// sized by the builder; the start handler runs on them). Use
 /// [`build_scoped`](crate::ThreadPoolBuilder::build_scoped) to have spares made by your wrapper too.
 ///

@@ -4,15 +4,15 @@
 //!    ([`ThreadPoolBuilder::spawn_handler`](crate::ThreadPoolBuilder::spawn_handler), or
 //!    `build_scoped`'s wrapper): at build, one per seat (`Start::Seat`); later, when a worker
 //!    blocks in `blocking`, by the monitor as a spare for its seat (`Start::Spare`), which
-//!    first waits in the cache until it is handed that seat (`cache.rs`). (A custom `spawn_handler` may borrow data that ends with `build`, so
+//!    first waits in the cache until it is handed that seat (`blocking/cache.rs`). (A custom `spawn_handler` may borrow data that ends with `build`, so
 //!    weft cannot call it later: its pools make spares with the default spawn, named and sized
-//!    the same; see `builder.rs`.)
+//!    the same; see `api/builder.rs`.)
 //! 2. **Start.** The thread becomes the worker of its seat (registered, and
 //!    `current_thread_index()` is `Some(seat)`), then runs the start handler, once. A thread
 //!    serves that one seat all its life, so every thread that runs the pool's work ran the
 //!    start handler with the index it reports.
-//! 3. **Serve.** It runs its top-level loop (`wait.rs`) until the pool terminates or the
-//!    thread is surplus for its seat and steps aside (`handoff.rs`).
+//! 3. **Serve.** It runs its top-level loop (`worker/wait.rs`) until the pool terminates or the
+//!    thread is surplus for its seat and steps aside (`blocking/handoff.rs`).
 //! 4. **Cache.** A thread that stepped aside leaves the pool (its leftover jobs go to the
 //!    injector) and waits in the cache until its seat needs it again (back to 3), or for the
 //!    keep-alive.

@@ -26,7 +26,7 @@ pub(crate) trait Job {
 /// A job that belongs to a wait (a scope's task, which its scope waits for) records that wait
 /// in an [`OwnerHeader`], its first field; its reference then carries [`OWNED`] in the
 /// pointer's low bit, so that a wait past its stack mark can tell its own jobs from others
-/// (`wait.rs`) without a third word in every reference.
+/// (`worker/wait.rs`) without a third word in every reference.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct JobRef {
     pointer: *const (),
@@ -259,7 +259,7 @@ impl<L: Latch, F: FnOnce(bool) -> R + Send, R: Send> Job for StackJob<L, F, R> {
 }
 
 /// A join's second half as its owner's fork stack holds it: a reference to a [`StackJob`]
-/// whose latch is a [`ForkLatch`], armed when the fork leaves the stack (`fork.rs`).
+/// whose latch is a [`ForkLatch`], armed when the fork leaves the stack (`worker/fork.rs`).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Fork(JobRef);
 

@@ -1,5 +1,5 @@
 //! How a worker enters and leaves an isolated region: the public [`isolate`] (the concept:
-//! `isolate/mod.rs`; the isolated wait: `wait.rs`).
+//! `isolate/mod.rs`; the isolated wait: `worker/wait.rs`).
 
 use crate::isolate::region::{Region, RegionTag};
 use crate::pool::registry::Registry;

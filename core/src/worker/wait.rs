@@ -5,16 +5,16 @@
 //! A worker waits in three places: a join whose second half was stolen, a scope or broadcast
 //! whose tasks still run, a job injected into another pool (`Until::Latch`); and its top level,
 //! between jobs (`Until::TopLevel`), which ends when the pool terminates or when this thread is
-//! one too many for its seat and steps aside (see `handoff.rs`). Before any wait the worker
+//! one too many for its seat and steps aside (see `blocking/handoff.rs`). Before any wait the worker
 //! publishes its private forks, so that the work it cannot get to is stealable.
 //!
 //! # What a waiting worker runs
 //!
 //! A wait for a latch runs, in this order of precedence:
 //!
-//! 1. **Past the stack mark** (more than half the thread's stack in use, `stack.rs`): only
+//! 1. **Past the stack mark** (more than half the thread's stack in use, `worker/stack.rs`): only
 //!    what the wait itself waits for, in the order the sequential program would run it on
-//!    this stack: the tasks of its own scope (jobs whose owner is its latch, `job.rs`: each
+//!    this stack: the tasks of its own scope (jobs whose owner is its latch, `sync/job.rs`: each
 //!    runs where the scope's body would have run it), its own join's other half (taken back
 //!    by [`take_back`](WorkerThread::take_back)), and, outside a region, its seat's
 //!    broadcasts, which no other thread may run. It looks for them on its own queues only:
@@ -22,7 +22,7 @@
 //!    handed on to the pool, never run here. With none left it parks until its latch is set
 //!    or a broadcast for its seat arrives. It keeps its seat: a wait never depends on a
 //!    spare thread, so it completes where no thread can be spawned.
-//! 2. **Inside an isolated region** (`isolate.rs`): only the region's jobs (its own lane for
+//! 2. **Inside an isolated region** (`isolate/mod.rs`): only the region's jobs (its own lane for
 //!    the region first, then the region's queue, then other workers' lanes for the region);
 //!    with none left it sleeps on the region's waiters' list, keeping its seat.
 //! 3. **Otherwise**: anything of its own pool: its deque, its seat's broadcasts, other
@@ -270,7 +270,7 @@ impl WorkerThread {
 
     /// Rule 2 of the module docs: runs `region`'s jobs until `latch` is set; with none
     /// left, searches the region's queue, then sleeps among the region's waiters (the
-    /// protocol and why no wake-up is lost: `isolate.rs`).
+    /// protocol and why no wake-up is lost: `isolate/mod.rs`).
     fn wait_isolated(&self, region: &Region, latch: &CoreLatch) {
         loop {
             if latch.probe() {
@@ -324,7 +324,7 @@ impl WorkerThread {
     /// queue until that half comes back (true: the caller runs it inline) or the queue is
     /// empty or `latch` set (false: the caller waits for the latch).
     ///
-    /// The own queue is the deque, or the lane inside a region (`lane.rs`). Past the stack
+    /// The own queue is the deque, or the lane inside a region (`isolate/lane.rs`). Past the stack
     /// mark, other jobs met there are not run but handed on: to the pool's injector from the
     /// deque, or to the region's queue from the lane.
     pub(crate) fn take_back(&self, half: JobRef, latch: &CoreLatch) -> bool {
@@ -449,7 +449,7 @@ impl WorkerThread {
             backoff.reset();
             if let Until::TopLevel = until {
                 // An idle pool thread, off every caller's path, has the process registered
-                // for the heavy fence (`fence.rs`; a relaxed load once that is under way).
+                // for the heavy fence (`sync/fence.rs`; a relaxed load once that is under way).
                 fence::register_soon();
             }
             let parker = current_parker();
