@@ -9,8 +9,8 @@
 //! * new work wakes at most one sleeping worker, and none while another is searching;
 //! * submitting never waits for a worker;
 //! * [`blocking`](fn@blocking) hands a blocked worker's place to a cached spare thread;
-//! * [`isolate`](fn@isolate) makes a wait run only the work made inside it, and no wait piles work onto
-//!   a stack past half its size;
+//! * [`isolate`](fn@isolate) makes a wait run only the work made inside it, and no wait piles work
+//!   onto a stack past half its size;
 //! * [`metrics`] counts jobs, steals, wake-ups and parks, cheaply enough to leave on.
 //!
 //! # Layout
@@ -23,7 +23,7 @@
 //!   |
 //! blocking/  the public `blocking`, the seat hand-off, the monitor, the spare threads
 //! pool/      registry (seats, members, injector), a thread's life, config, metrics
-//! worker/    one thread's state, fork stack, waits, stack bound, entering regions
+//! worker/    one thread's state, fork stack, waits and search, stack bound, entering regions
 //!   |        (these three know each other: the registry owns the monitor and the
 //!   |         cache, and lists the workers, which hold their registry)
 //! isolate/   regions and their lanes

@@ -334,8 +334,8 @@ fn a_fork_made_as_a_worker_becomes_a_taker_is_seen_by_one_side() {
 /// An owner settles its fork stack (nobody took forks when it looked) while a worker becomes
 /// a taker and pokes the stack: the stack ends poked, or the owner's look sees the taker and
 /// offers it a fork. Never neither: the owner's forks would stay private while the taker
-/// sleeps, and a join(spin, spin) would run its halves one after the other (`worker/thread_state.rs`:
-/// `after_fork_slow`).
+/// sleeps, and a join(spin, spin) would run its halves one after the other
+/// (`worker/thread_state.rs`: `after_fork_slow`).
 #[test]
 fn a_poke_is_not_lost_to_the_owner_settling_its_stack() {
     loom::model(|| {

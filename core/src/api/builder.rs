@@ -359,7 +359,8 @@ impl<S: ThreadSpawn> ThreadPoolBuilder<S> {
     ///
     /// ```
     /// # #![allow(deprecated)]
-    /// let pool = weft_core::ThreadPoolBuilder::new().num_threads(1).breadth_first().build().unwrap();
+    /// let pool =
+    /// weft_core::ThreadPoolBuilder::new().num_threads(1).breadth_first().build().unwrap();
     /// assert_eq!(pool.install(|| weft_core::join(|| 1, || 2)), (1, 2));
     /// ```
     #[deprecated(note = "use `scope_fifo` and `spawn_fifo` for similar effect")]

@@ -152,8 +152,9 @@ where
     SpawnFuture { shared }
 }
 
-/// The future of [`spawn_future`] and [`ThreadPool::spawn_future`](crate::ThreadPool::spawn_future):
-/// resolves to the job's result once it has run on the pool.
+/// The future of [`spawn_future`] and
+/// [`ThreadPool::spawn_future`](crate::ThreadPool::spawn_future): resolves to the job's result once
+/// it has run on the pool.
 ///
 /// `Send`, `Unpin` and `'static`, so any executor can own it. Dropping it early is allowed
 /// (see [`spawn_future`]).

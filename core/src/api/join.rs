@@ -3,8 +3,8 @@
 //! The caller keeps `b` in its private fork stack, runs `a`, then takes `b` back and runs it
 //! inline if it is still private: that path is a few plain stores, with no atomic
 //! read-modify-write, no fence and no allocation. `b` is published to the caller's stealable
-//! deque only when another worker is idle (see `worker/fork.rs`); if it was published, the caller pops
-//! it back if nobody stole it, or waits on `b`'s latch, running other work meanwhile (see
+//! deque only when another worker is idle (see `worker/fork.rs`); if it was published, the caller
+//! pops it back if nobody stole it, or waits on `b`'s latch, running other work meanwhile (see
 //! `worker/wait.rs`).
 
 use crate::pool::registry;

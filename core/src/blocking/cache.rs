@@ -11,8 +11,9 @@
 //! mailbox of the seat to lend (an idle one, else a freshly spawned spare's), then either
 //! [`assign`](Cache::assign)s it the seat or [`put_back`](Cache::put_back)s it. A thread
 //! whose keep-alive runs out removes itself from the idle list and exits; if a reserver holds
-//! its mailbox, it waits for that reserver's word instead, so a reserved thread never leaves. `extra` counts the threads beyond the pool's N (the spares spawned and not yet
-//! retired), capped by `max_blocking_threads`.
+//! its mailbox, it waits for that reserver's word instead, so a reserved thread never leaves.
+//! `extra` counts the threads beyond the pool's N (the spares spawned and not yet retired), capped
+//! by `max_blocking_threads`.
 
 use crate::pool::metrics::SpareCounters;
 use crate::pool::registry::Registry;

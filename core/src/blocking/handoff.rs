@@ -3,7 +3,8 @@
 //!
 //! # Protocol
 //!
-//! Each worker's `blocking` word ([`ThreadShared`](crate::worker::thread_state::ThreadShared)) is one of:
+//! Each worker's `blocking` word ([`ThreadShared`](crate::worker::thread_state::ThreadShared)) is
+//! one of:
 //!
 //! * [`RUNNING`]: not inside `blocking`;
 //! * a **stamp** (`tick << 2 | STAMP_TAG`): inside `blocking` since the monitor's tick `tick`,
@@ -20,12 +21,12 @@
 //! 4. runs `f`;
 //! 5. swaps the stamp back to [`RUNNING`] with a compare-exchange: if nobody lent the seat,
 //!    that is all (a call that does not block costs a store, a fence, a load and a
-//!    compare-exchange). If the word is [`LENT`], a spare serves the seat: the thread sets [`RUNNING`], counts one
-//!    surplus for its seat and **continues at once**. It never waits for the spare: the
-//!    spare's job may need a lock this thread holds.
+//!    compare-exchange). If the word is [`LENT`], a spare serves the seat: the thread sets
+//!    [`RUNNING`], counts one surplus for its seat and **continues at once**. It never waits for
+//!    the spare: the spare's job may need a lock this thread holds.
 //!
-//! The **monitor** (`blocking/monitor.rs`: one thread per pool, started by the first `blocking` call)
-//! sleeps
+//! The **monitor** (`blocking/monitor.rs`: one thread per pool, started by the first `blocking`
+//! call) sleeps
 //! `POLL_INTERVAL` and bumps its tick. It scans the pool's workers: one whose stamp is older
 //! than the previous tick has been blocked for at least a whole interval. For it, the monitor
 //! reserves a spare (a cached thread, else a new one through the spawn handler), then

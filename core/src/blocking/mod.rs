@@ -2,8 +2,8 @@
 //!
 //! The mechanism — a monitor that lends a blocked worker's seat to a cached spare thread once
 //! the call has blocked for a while, and the surplus stepping aside when it returns — is in
-//! `blocking/handoff.rs` (the protocol) and `blocking/monitor.rs` (the thread); the spare threads' cache in
-//! `blocking/cache.rs`.
+//! `blocking/handoff.rs` (the protocol) and `blocking/monitor.rs` (the thread); the spare threads'
+//! cache in `blocking/cache.rs`.
 
 #[cfg(not(weft_loom))]
 pub(crate) mod cache;
@@ -28,8 +28,9 @@ use crate::worker::thread_state::WorkerThread;
 /// exit.
 ///
 /// A call that does not block costs a store, a fence and a compare-exchange, so it is fine to
-/// wrap a call that only *might* block. (The pool's first call also starts the monitor, below.) Inside `f` the thread is still the pool's worker
-/// (`current_thread_index()` does not change); a nested `blocking` just runs its closure.
+/// wrap a call that only *might* block. (The pool's first call also starts the monitor, below.)
+/// Inside `f` the thread is still the pool's worker (`current_thread_index()` does not change); a
+/// nested `blocking` just runs its closure.
 ///
 /// Called outside any pool, it just runs `f`. When no spare can be had (the pool already has
 /// `max_blocking_threads` threads beyond its size, or none can be spawned) the worker keeps

@@ -8,8 +8,8 @@
 //!
 //! # Regions
 //!
-//! A [`Region`](region::Region) is made by each `isolate` call on a worker and registered with its pool
-//! while the call lasts. Every thread has a current region (none outside `isolate`), and
+//! A [`Region`](region::Region) is made by each `isolate` call on a worker and registered with its
+//! pool while the call lasts. Every thread has a current region (none outside `isolate`), and
 //! every job belongs to one:
 //!
 //! * a fork (`join`'s second half) belongs to its thread's current region;
@@ -48,9 +48,9 @@
 //!
 //! A thread waiting inside R for a latch (`worker/wait.rs`, `wait_isolated`) runs R's jobs while
 //! there are any, then searches R's queue for a few microseconds, then sleeps on R's own
-//! [`Sleep`](crate::sleep::Sleep): the pool's sleep protocol (`sleep/README.md`), applied to R's waiters and R's
-//! queue only. It keeps its seat while it sleeps (only `blocking` hands a seat over). It
-//! wakes when:
+//! [`Sleep`](crate::sleep::Sleep): the pool's sleep protocol (`sleep/README.md`), applied to R's
+//! waiters and R's queue only. It keeps its seat while it sleeps (only `blocking` hands a seat
+//! over). It wakes when:
 //!
 //! * **its latch is set**, e.g. by another worker that stole R's job and finished it there:
 //!   the latch protocol (`sync/latch.rs`) raises the latch to `SLEEPING` after the waiter

@@ -5,9 +5,9 @@
 //!
 //! A pool has N **seats**, its compute places: seat `i` is what `current_thread_index()`
 //! reports as `i`, and owns the broadcast lane and FIFO lane of that index. A **worker** is
-//! an OS thread serving a seat, with its own deques (`worker/thread_state.rs`). Normally each seat has one
-//! worker. While a worker blocks inside `blocking`, a spare thread serves its seat; when the
-//! blocked worker returns, both serve it until one reaches a job boundary and steps aside
+//! an OS thread serving a seat, with its own deques (`worker/thread_state.rs`). Normally each seat
+//! has one worker. While a worker blocks inside `blocking`, a spare thread serves its seat; when
+//! the blocked worker returns, both serve it until one reaches a job boundary and steps aside
 //! (`blocking/handoff.rs`). Every serving worker is a **member**: its deque is stealable by all.
 //!
 //! # Shutdown
@@ -281,8 +281,8 @@ const RETRY_AFTER: Duration = Duration::from_millis(1);
 /// The global pool with the defaults. Where the OS refuses some of its threads (a limit on a
 /// user's or a cgroup's threads), it is built again, once the threads already started have
 /// exited, with as many threads as started then (fewer than asked each time, at least one).
-/// A pool built with [`ThreadPoolBuilder::build_global`](crate::ThreadPoolBuilder::build_global) or `build` reports the refusal
-/// instead, as a [`ThreadPoolBuildError`].
+/// A pool built with [`ThreadPoolBuilder::build_global`](crate::ThreadPoolBuilder::build_global) or
+/// `build` reports the refusal instead, as a [`ThreadPoolBuildError`].
 fn default_global_registry() -> Result<Arc<Registry>, ThreadPoolBuildError> {
     let cpus = crate::os::topology::logical_cpus();
     let mut n = Config::new().resolved_num_threads(cpus)?;

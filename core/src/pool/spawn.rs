@@ -164,13 +164,15 @@ impl ThreadSpawn for DefaultSpawn {
     }
 }
 
-/// Spawns worker threads with a user closure (see [`ThreadPoolBuilder::spawn_handler`](crate::ThreadPoolBuilder::spawn_handler)).
+/// Spawns worker threads with a user closure (see
+/// [`ThreadPoolBuilder::spawn_handler`](crate::ThreadPoolBuilder::spawn_handler)).
 ///
 /// The closure is only called while the pool is built: like rayon's, it may borrow data that
 /// does not outlive `build`, so weft cannot call it later. Spare threads for
 /// [`blocking`](fn@crate::blocking) are therefore made as [`DefaultSpawn`] makes them (named and
 /// sized by the builder; the start handler runs on them). Use
-/// [`build_scoped`](crate::ThreadPoolBuilder::build_scoped) to have spares made by your wrapper too.
+/// [`build_scoped`](crate::ThreadPoolBuilder::build_scoped) to have spares made by your wrapper
+/// too.
 ///
 /// # Examples
 ///

@@ -4,9 +4,9 @@
 //!    ([`ThreadPoolBuilder::spawn_handler`](crate::ThreadPoolBuilder::spawn_handler), or
 //!    `build_scoped`'s wrapper): at build, one per seat (`Start::Seat`); later, when a worker
 //!    blocks in `blocking`, by the monitor as a spare for its seat (`Start::Spare`), which
-//!    first waits in the cache until it is handed that seat (`blocking/cache.rs`). (A custom `spawn_handler` may borrow data that ends with `build`, so
-//!    weft cannot call it later: its pools make spares with the default spawn, named and sized
-//!    the same; see `api/builder.rs`.)
+//!    first waits in the cache until it is handed that seat (`blocking/cache.rs`). (A custom
+//!    `spawn_handler` may borrow data that ends with `build`, so weft cannot call it later: its
+//!    pools make spares with the default spawn, named and sized the same; see `api/builder.rs`.)
 //! 2. **Start.** The thread becomes the worker of its seat (registered, and
 //!    `current_thread_index()` is `Some(seat)`), then runs the start handler, once. A thread
 //!    serves that one seat all its life, so every thread that runs the pool's work ran the

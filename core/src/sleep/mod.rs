@@ -136,8 +136,8 @@ impl Sleep {
     }
 
     /// Whether any worker takes forks (see [`start_taking`](Self::start_taking)): then a fork
-    /// is worth publishing (`worker/fork.rs`). Asked on a fork's slow path only, which a taker's poke
-    /// sends it down (README, rule "forks vs. takers"). SeqCst: against a poke that the owner
+    /// is worth publishing (`worker/fork.rs`). Asked on a fork's slow path only, which a taker's
+    /// poke sends it down (README, rule "forks vs. takers"). SeqCst: against a poke that the owner
     /// overwrote when it settled its stack (`ForkStack::settle`), and against a worker that
     /// registers while a taker pokes (`WorkerThread::enter`).
     #[inline]

@@ -169,9 +169,9 @@ impl<T> JobResult<T> {
 ///
 /// The result is written only by `execute`, and taken only by
 /// [`take_result`](StackJob::take_result) (or [`into_result`](StackJob::into_result)) after the
-/// latch is set; a job run inline never has one. So it starts uninitialised: a fork nobody stole neither stores a "no result yet" nor
-/// checks one on its way out. (A result that `execute` wrote is always read: its creator
-/// waits for the latch and then takes it.)
+/// latch is set; a job run inline never has one. So it starts uninitialised: a fork nobody stole
+/// neither stores a "no result yet" nor checks one on its way out. (A result that `execute` wrote
+/// is always read: its creator waits for the latch and then takes it.)
 #[repr(C)] // The latch comes first: `Fork::arm` finds it at the job's address.
 pub(crate) struct StackJob<L, F, R> {
     pub(crate) latch: L,

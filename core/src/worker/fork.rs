@@ -8,9 +8,9 @@
 //! owner keeps from its last look at `bottom` (so a push that reaches it makes room for the
 //! next one, promoting the oldest fork if the stack is full), or zero where a *taker* poked
 //! the stack, wanting forks published (`sleep/README.md`, rules "forks vs. takers" and "pokes
-//! persist"), or for good while the stack's fences are real (`sync/fence.rs`). When `a` returns, `join` asks
-//! [`ForkStack::pop_if_private`] whether `b` is still there and, if so, runs it inline: a join
-//! nobody needed costs a few plain stores and loads.
+//! persist"), or for good while the stack's fences are real (`sync/fence.rs`). When `a` returns,
+//! `join` asks [`ForkStack::pop_if_private`] whether `b` is still there and, if so, runs it inline:
+//! a join nobody needed costs a few plain stores and loads.
 //!
 //! Other threads get at a fork two ways:
 //!
@@ -281,8 +281,8 @@ impl ForkStack {
     }
 
     /// Pushes `job` (owner only) and returns its position, and whether the owner must now
-    /// look at the pool (`worker/thread_state.rs`: `after_fork_slow`): because the next push may not have
-    /// room, or because a taker poked the stack, or because fences are real (module docs).
+    /// look at the pool (`worker/thread_state.rs`: `after_fork_slow`): because the next push may
+    /// not have room, or because a taker poked the stack, or because fences are real (module docs).
     ///
     /// There is always room for this push: the owner keeps room for the next one after every
     /// push that reaches `limit`, before it goes on (`has_room`).

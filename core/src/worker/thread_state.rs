@@ -125,7 +125,7 @@ pub(crate) struct Stolen {
     /// Whether it is a piece of work already running in the pool (from another worker's
     /// deque, lanes or fork stack, or a region's queue), not a whole job from outside (the
     /// injector) or this seat's broadcast. Only a piece says anything about the forks of the
-    /// worker it came from (`worker/wait.rs`, the search's eager start).
+    /// worker it came from (`worker/search.rs`, the search's eager start).
     pub(crate) piece: bool,
 }
 
@@ -350,7 +350,7 @@ impl WorkerThread {
         }
     }
 
-    /// This worker starts taking forks (`worker/wait.rs`: a searcher back from its doze; an idle
+    /// This worker starts taking forks (`worker/search.rs`: a searcher back from its doze; an idle
     /// waiter in an isolated region): it counts itself a taker, then pokes every other
     /// worker's fork stack, so that their next fork looks at the pool and publishes its
     /// oldest sibling (`worker/fork.rs`). The fence: a worker registering meanwhile either is seen
@@ -400,8 +400,8 @@ impl WorkerThread {
     }
 
     /// Puts a fork of this thread, just off its fork stack, where others can take it: its
-    /// deque, or its lane inside a region (`isolate/lane.rs`), its latch armed first. The caller then
-    /// announces it.
+    /// deque, or its lane inside a region (`isolate/lane.rs`), its latch armed first. The caller
+    /// then announces it.
     #[inline]
     fn publish(&self, job: JobRef) {
         // SAFETY: the job came off our fork stack, where only forks go, and has not run; it is
@@ -627,8 +627,8 @@ impl WorkerThread {
         retry(|| self.registry.injector().steal_batch_and_pop(&self.deque)).map(Stolen::whole)
     }
 
-    /// A taker's fence before it sleeps until woken (`worker/wait.rs`): true if its next look at the
-    /// fork stacks is reliable, false if it must re-check on a timer instead (`sync/fence.rs`:
+    /// A taker's fence before it sleeps until woken (`worker/wait.rs`): true if its next look at
+    /// the fork stacks is reliable, false if it must re-check on a timer instead (`sync/fence.rs`:
     /// refusal). The thread that finds the refusal wakes every sleeper, so that each switches
     /// its own stack back here before it sleeps deeply again; this worker's own stack is empty
     /// of private forks (it published them before it waited) and switches at once, and the
