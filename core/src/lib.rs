@@ -8,13 +8,32 @@
 //!   `sched_yield` loops, and the setter of a latch wakes exactly its waiter;
 //! * new work wakes at most one sleeping worker, and none while another is searching;
 //! * submitting never waits for a worker;
-//! * [`blocking`] hands a blocked worker's place to a cached spare thread;
-//! * [`isolate`] makes a wait run only the work made inside it, and no wait piles work onto
-//!   a stack past half its size;
+//! * [`blocking`](fn@blocking) hands a blocked worker's place to a cached spare thread;
+//! * [`isolate`](fn@isolate) makes a wait run only the work made inside it, and no wait piles work
+//!   onto a stack past half its size;
 //! * [`metrics`] counts jobs, steals, wake-ups and parks, cheaply enough to leave on.
 //!
-//! The protocols are written down beside the code: `latch.rs`, `sleep/README.md`,
-//! `handoff.rs`, `blocking.rs`, `isolate.rs`, `stack.rs` and `wait.rs`.
+//! # Layout
+//!
+//! A folder per layer; each imports only the layers below it, except that `worker/`, `pool/`
+//! and `blocking/` know each other:
+//!
+//! ```text
+//! api/       join, scope, spawn, broadcast, spawn_future, ThreadPool, builder
+//!   |
+//! blocking/  the public `blocking`, the seat hand-off, the monitor, the spare threads
+//! pool/      registry (seats, members, injector), a thread's life, config, metrics
+//! worker/    one thread's state, fork stack, waits and search, stack bound, entering regions
+//!   |        (these three know each other: the registry owns the monitor and the
+//!   |         cache, and lists the workers, which hold their registry)
+//! isolate/   regions and their lanes
+//! sleep/     who sleeps, who wakes whom
+//! sync/      job, latch, parker, backoff, fence, unwind       os/  CPU topology
+//! ```
+//!
+//! The protocols are written down beside the code: `sync/latch.rs`, `sleep/README.md`,
+//! `blocking/handoff.rs`, `blocking/mod.rs`, `isolate/mod.rs`, `worker/stack.rs` and
+//! `worker/wait.rs`. `DESIGN.md` is the map.
 //!
 //! # Bounds
 //!
@@ -60,78 +79,39 @@
 #![doc(test(attr(deny(warnings))))]
 #![cfg_attr(weft_loom, allow(dead_code, unused_imports))]
 
-mod backoff;
-mod fence;
-mod fork;
-mod handoff;
-mod job;
-#[cfg(not(weft_loom))]
-mod lane;
-mod latch;
 mod loom;
-mod parker;
-mod sleep;
-mod unwind;
-
-#[cfg(not(weft_loom))]
-mod blocking;
-#[cfg(not(weft_loom))]
-mod broadcast;
-#[cfg(not(weft_loom))]
-mod builder;
-#[cfg(not(weft_loom))]
-mod cache;
-#[cfg(not(weft_loom))]
-mod current;
-#[cfg(not(weft_loom))]
-mod future;
-#[cfg(not(weft_loom))]
-mod isolate;
-#[cfg(not(weft_loom))]
-mod join;
-#[cfg(not(weft_loom))]
-mod metrics;
-#[cfg(not(weft_loom))]
-mod monitor;
-#[cfg(not(weft_loom))]
-mod registry;
-#[cfg(not(weft_loom))]
-mod scope;
-#[cfg(not(weft_loom))]
-mod spawn;
-#[cfg(not(weft_loom))]
-mod stack;
-#[cfg(not(weft_loom))]
-mod thread;
-#[cfg(not(weft_loom))]
-mod thread_pool;
-#[cfg(not(weft_loom))]
-mod topology;
-#[cfg(not(weft_loom))]
-mod wait;
-#[cfg(not(weft_loom))]
-mod worker;
-
 #[cfg(all(test, weft_loom))]
 mod loom_models;
 
 #[cfg(not(weft_loom))]
+mod api;
+mod blocking;
+mod isolate;
+#[cfg(not(weft_loom))]
+mod os;
+#[cfg(not(weft_loom))]
+mod pool;
+mod sleep;
+mod sync;
+mod worker;
+
+#[cfg(not(weft_loom))]
 pub use crate::{
-    blocking::blocking,
-    broadcast::{broadcast, spawn_broadcast, BroadcastContext},
-    builder::{
-        max_num_threads, CustomSpawn, DefaultSpawn, ThreadBuilder, ThreadPoolBuildError,
-        ThreadPoolBuilder, ThreadSpawn,
-    },
-    current::{
+    api::broadcast::{broadcast, spawn_broadcast, BroadcastContext},
+    api::builder::ThreadPoolBuilder,
+    api::current::{
         current_num_threads, current_thread_has_pending_tasks, current_thread_index, metrics,
         yield_local, yield_now, Yield,
     },
-    future::{spawn_future, SpawnFuture},
-    isolate::isolate,
-    join::{join, join_context, FnContext},
-    metrics::Metrics,
-    scope::{in_place_scope, in_place_scope_fifo, scope, scope_fifo, Scope, ScopeFifo},
-    spawn::{spawn, spawn_fifo},
-    thread_pool::ThreadPool,
+    api::future::{spawn_future, SpawnFuture},
+    api::join::{join, join_context, FnContext},
+    api::scope::{in_place_scope, in_place_scope_fifo, scope, scope_fifo, Scope, ScopeFifo},
+    api::spawn::{spawn, spawn_fifo},
+    api::thread_pool::ThreadPool,
+    blocking::blocking,
+    pool::config::max_num_threads,
+    pool::error::ThreadPoolBuildError,
+    pool::metrics::Metrics,
+    pool::spawn::{CustomSpawn, DefaultSpawn, ThreadBuilder, ThreadSpawn},
+    worker::isolated::isolate,
 };

@@ -6,14 +6,14 @@
 //! `ForkStack`, the hand-off word's `enter` / `leave` / `lend` and `MonitorState`) on loom
 //! threads; only the queues a worker searches are stood in for, by a counter.
 
-use crate::fork::ForkStack;
-use crate::handoff::{self, Announce, MonitorState};
-use crate::job::{Job, JobRef};
-use crate::latch::{CountLatch, Latch, SpinLatch};
+use crate::blocking::handoff::{self, Announce, MonitorState};
 use crate::loom::atomic::{AtomicU64, AtomicUsize, Ordering};
 use crate::loom::Arc;
-use crate::parker::Parker;
 use crate::sleep::Sleep;
+use crate::sync::job::{Job, JobRef};
+use crate::sync::latch::{CountLatch, Latch, SpinLatch};
+use crate::sync::parker::Parker;
+use crate::worker::fork::ForkStack;
 use loom::thread;
 use std::time::Duration;
 
@@ -65,7 +65,7 @@ fn count_latch_wakes_its_owner_after_the_last_job() {
     });
 }
 
-/// One worker's search as `wait.rs` runs it, on the real `Sleep`: take a job from `queue` or
+/// One worker's search as `worker/wait.rs` runs it, on the real `Sleep`: take a job from `queue` or
 /// sleep, re-checking `queue` after registering (with `doze_first`, the first park of each
 /// search is a doze, counted as searching; under loom its timeout is a spurious return); as
 /// the last searcher to leave, pass the search on if work is still queued (`wake_one_if`).
@@ -243,7 +243,7 @@ fn fork_stack_pop_promotion_and_steal_take_each_fork_once() {
 }
 
 /// A thief's cold steal of a fork that its owner pushes and then pops, switching its fences
-/// (`switch`) in between (`fence.rs`: fence modes): the fork runs exactly once.
+/// (`switch`) in between (`sync/fence.rs`: fence modes): the fork runs exactly once.
 fn steal_across_a_switch(stack: ForkStack, switch: impl FnOnce(&ForkStack)) {
     let stack = Arc::new(stack);
     let job = Arc::new(Counted(AtomicUsize::new(0)));
@@ -296,7 +296,7 @@ fn become_taker(sleep: &Sleep, stack: &ForkStack) {
     stack.poke();
 }
 
-/// A worker becomes a taker of forks (`wait.rs`, after its doze) while an owner forks: the
+/// A worker becomes a taker of forks (`worker/wait.rs`, after its doze) while an owner forks: the
 /// owner's slow path sees the taker (and publishes), or the taker's look at the fork stack
 /// after its heavy fence sees the fork (and takes it, or stays awake). Never neither: that
 /// fork could be stranded if its owner then blocked in `a`. (Under loom fences are real, so
@@ -310,7 +310,7 @@ fn a_fork_made_as_a_worker_becomes_a_taker_is_seen_by_one_side() {
             let (sleep, stack) = (sleep.clone(), stack.clone());
             thread::spawn(move || {
                 become_taker(&sleep, &stack);
-                let _reliable = crate::fence::heavy();
+                let _reliable = crate::sync::fence::heavy();
                 !stack.is_empty()
             })
         };
@@ -334,8 +334,8 @@ fn a_fork_made_as_a_worker_becomes_a_taker_is_seen_by_one_side() {
 /// An owner settles its fork stack (nobody took forks when it looked) while a worker becomes
 /// a taker and pokes the stack: the stack ends poked, or the owner's look sees the taker and
 /// offers it a fork. Never neither: the owner's forks would stay private while the taker
-/// sleeps, and a join(spin, spin) would run its halves one after the other (`worker.rs`:
-/// `after_fork_slow`).
+/// sleeps, and a join(spin, spin) would run its halves one after the other
+/// (`worker/thread_state.rs`: `after_fork_slow`).
 #[test]
 fn a_poke_is_not_lost_to_the_owner_settling_its_stack() {
     loom::model(|| {
@@ -424,7 +424,7 @@ fn the_monitor_never_parks_past_a_blocked_call() {
     });
 }
 
-/// A thread waiting inside an isolated region, as `wait.rs` (`wait_isolated`,
+/// A thread waiting inside an isolated region, as `worker/wait.rs` (`wait_isolated`,
 /// `search_region`) runs it on the region's real `Sleep`: until `latch` is set, take a job
 /// of the region (`queue`, standing in for the region's queue; running one sets the latch),
 /// else search and sleep, re-checking the queue and raising the latch after registering;

@@ -52,7 +52,7 @@ fn two_threads() -> ThreadPool {
 }
 
 /// One round of fork-heavy work: an idle gap of 0.8 to 1.6 ms, around the end of the other
-/// worker's first, timed, sleep (`wait.rs`), then a tree of 16 joins of 20 µs spins, each
+/// worker's first, timed, sleep (`worker/wait.rs`), then a tree of 16 joins of 20 µs spins, each
 /// leaf calling `leaf`.
 fn round(pool: &ThreadPool, rng: &mut Rng, leaf: &(dyn Fn() + Sync)) {
     let gap = Duration::from_micros(800 + rng.below(800));

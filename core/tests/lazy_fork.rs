@@ -496,7 +496,7 @@ fn warm_up_and_wait(rng: &mut Rng) -> bool {
 /// job, run directly, inside `isolate`, as the first half of a join or inside a spawned task,
 /// with random pauses between rounds so that workers sleep at any point of the protocol.
 /// rayon completes every round (its forks are pushed where an idle worker is woken for them).
-/// With the `took_back` poke removed (`core/src/worker.rs`), about one round in a hundred was
+/// With the `took_back` poke removed (`core/src/worker/thread_state.rs`), about one round in a hundred was
 /// stranded on a 2-vCPU VM (112 of 13,051 rounds in a minute; 9 in the first five seconds).
 #[test]
 fn random_waits_on_a_sibling_job_complete() {

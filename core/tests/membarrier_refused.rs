@@ -1,6 +1,6 @@
 //! A process that forbids `membarrier` after its pools started (a seccomp filter installed
 //! by a sandboxed program) keeps running forks correctly: no abort, no hang, every job once
-//! (`fence.rs`: refusal). Its own process, since the filter applies to every thread.
+//! (`sync/fence.rs`: refusal). Its own process, since the filter applies to every thread.
 
 #![cfg(all(
     target_os = "linux",

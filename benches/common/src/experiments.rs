@@ -301,7 +301,7 @@ pub struct EveryJoin {
 /// for like. chili's own `join` records no fork for 63 calls in 64 once three jobs are
 /// queued (`chili_w::JOIN_EVERY`), so its fib and tree rows time mostly sequential calls;
 /// weft records every fork, so that a second half stays reachable by another thread when the
-/// first blocks on it (`core/src/fork.rs`, "Why every fork is recorded").
+/// first blocks on it (`core/src/worker/fork.rs`, "Why every fork is recorded").
 pub fn every_join(
     threads: usize,
     fib_n: u64,

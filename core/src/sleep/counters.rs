@@ -6,9 +6,9 @@
 /// to another with a single read-modify-write, and so that a fork's slow path learns from one
 /// load whether anyone wants its work published (`Sleep::forks_wanted`).
 ///
-/// A taker is a worker that found no public work for longer than a doze (`wait.rs`), searching
-/// or sleeping, or a worker waiting idle inside an isolated region (`isolate.rs`). It is
-/// counted in `takers` besides `searching` or `sleeping`, except an isolated waiter, which
+/// A taker is a worker that found no public work for longer than a doze (`worker/search.rs`),
+/// searching or sleeping, or a worker waiting idle inside an isolated region (`isolate/mod.rs`). It
+/// is counted in `takers` besides `searching` or `sleeping`, except an isolated waiter, which
 /// takes only its region's work and so counts for no wake decision.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Counters(u64);

@@ -6,7 +6,7 @@ mod counters;
 
 use crate::loom::atomic::{fence, AtomicU32, AtomicU64, Ordering};
 use crate::loom::{Arc, Mutex, MutexGuard};
-use crate::parker::Parker;
+use crate::sync::parker::Parker;
 use counters::{
     Counters, ONE_SEARCHING, ONE_TAKER, SEARCHING_TO_SLEEPING, SLEEPING_TO_SEARCHING, TAKERS_MASK,
 };
@@ -71,9 +71,9 @@ impl Sleep {
     }
 
     /// A searching worker stops searching (searching -> running), because it found work or
-    /// its wait ended. Returns true if it was the last searcher: the caller must then look at
-    /// the queues and call [`Sleep::wake_one`] if work is pending (README, rule "searchers
-    /// must not leave silently").
+    /// its wait ended. Returns true if it was the last searcher: the caller must then call
+    /// [`Sleep::wake_one_if`] with a look at the queues (README, rule "searchers must not
+    /// leave silently").
     #[must_use]
     pub(crate) fn stop_searching(&self) -> bool {
         // SeqCst + fence: orders this decrement before the caller's queue check, against a
@@ -136,8 +136,8 @@ impl Sleep {
     }
 
     /// Whether any worker takes forks (see [`start_taking`](Self::start_taking)): then a fork
-    /// is worth publishing (`fork.rs`). Asked on a fork's slow path only, which a taker's poke
-    /// sends it down (README, rule "forks vs. takers"). SeqCst: against a poke that the owner
+    /// is worth publishing (`worker/fork.rs`). Asked on a fork's slow path only, which a taker's
+    /// poke sends it down (README, rule "forks vs. takers"). SeqCst: against a poke that the owner
     /// overwrote when it settled its stack (`ForkStack::settle`), and against a worker that
     /// registers while a taker pokes (`WorkerThread::enter`).
     #[inline]
@@ -152,8 +152,8 @@ impl Sleep {
         self.counters().takers()
     }
 
-    /// The caller, idle, wants other workers' forks published from now on (`wait.rs`: a
-    /// searcher back from its doze; `isolate.rs`: a worker waiting inside an isolated region).
+    /// The caller, idle, wants other workers' forks published from now on (`worker/wait.rs`: a
+    /// searcher back from its doze; `isolate/mod.rs`: a worker waiting inside an isolated region).
     /// It then pokes their fork stacks (`WorkerThread::start_taking`). SeqCst: an owner whose
     /// look at the counters follows a poke, or overwrote one, sees this (`ForkStack::settle`).
     pub(crate) fn start_taking(&self) {
@@ -252,7 +252,7 @@ impl Sleep {
     /// source of work and every wake condition (latch, termination, stepping aside), and
     /// return false to cancel the sleep. The worker may also wake spuriously; callers loop.
     ///
-    /// With a `timeout`, the worker parks at most that long (see `wait.rs`: a rest between
+    /// With a `timeout`, the worker parks at most that long (see `worker/wait.rs`: a rest between
     /// two judgements of the forks, and a taker's first sleep, after which it issues the heavy
     /// fence).
     pub(crate) fn sleep(
@@ -266,7 +266,7 @@ impl Sleep {
     }
 
     /// A searching worker parks for at most `timeout` and stays counted as searching (a
-    /// *doze*, `wait.rs`): new work from inside the pool wakes nobody meanwhile, since the
+    /// *doze*, `worker/wait.rs`): new work from inside the pool wakes nobody meanwhile, since the
     /// dozer looks at the queues again when its timeout ends (README, rule "dozers count as
     /// searching"). It is in the sleeper list all the same, so that termination, a broadcast
     /// for its seat, and a latch it waits for wake it at once. Returns as

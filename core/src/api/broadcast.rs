@@ -4,10 +4,10 @@
 //! from, and each slot's sleeper is woken: a broadcast is the one dispatch that wakes all. A
 //! worker of the pool that broadcasts runs its own slot's copy itself, at once.
 
-use crate::job::{HeapJob, JobRef, JobResult, StackJob};
-use crate::latch::{CountLatch, LatchRef};
-use crate::registry::{self, Registry};
-use crate::worker::{current_parker, WorkerThread};
+use crate::pool::registry::{self, Registry};
+use crate::sync::job::{HeapJob, JobRef, JobResult, StackJob};
+use crate::sync::latch::{CountLatch, LatchRef};
+use crate::worker::thread_state::{current_parker, WorkerThread};
 use std::fmt;
 use std::marker::PhantomData;
 use std::sync::Arc;

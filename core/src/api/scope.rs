@@ -4,16 +4,16 @@
 //! A scope is a [`CountLatch`] (one count for the body, one per task) plus the first panic.
 //! Tasks are pushed on the spawning worker's deque (LIFO for `scope`, through the worker's
 //! FIFO lane for `scope_fifo`), or injected when spawned from outside the pool. A scope made
-//! inside an isolated region belongs to it (`isolate.rs`): its tasks go to the region's queue
+//! inside an isolated region belongs to it (`isolate/mod.rs`): its tasks go to the region's queue
 //! (FIFO), from whichever thread they are spawned.
 
-use crate::isolate::RegionRef;
-use crate::job::{HeapJob, JobFifo, JobRef, Owner};
-use crate::latch::{CoreLatch, CountLatch, Latch};
-use crate::parker::Parker;
-use crate::registry::{self, Registry};
-use crate::unwind::{self, Payload};
-use crate::worker::{current_parker, WorkerThread};
+use crate::isolate::region::RegionRef;
+use crate::pool::registry::{self, Registry};
+use crate::sync::job::{HeapJob, JobFifo, JobRef, Owner};
+use crate::sync::latch::{CoreLatch, CountLatch, Latch};
+use crate::sync::parker::Parker;
+use crate::sync::unwind::{self, Payload};
+use crate::worker::thread_state::{current_parker, WorkerThread};
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicPtr, Ordering};
 use std::sync::Arc;
@@ -233,7 +233,7 @@ where
         .map(|_| {
             let body = body.clone();
             task_job(scope, move |scope| {
-                crate::broadcast::with_context(|ctx| body(scope, ctx))
+                crate::api::broadcast::with_context(|ctx| body(scope, ctx))
             })
         })
         .collect();
@@ -265,7 +265,7 @@ impl<'scope> Scope<'scope> {
     {
         let job_ref = task_job(self, body);
         match self.base.region.get() {
-            Some(region) => region.push(job_ref, &self.base.registry),
+            Some(region) => region.push(job_ref, &self.base.registry.sleep),
             None => self.base.registry.inject_or_push(job_ref),
         }
     }
@@ -312,7 +312,7 @@ impl<'scope> ScopeFifo<'scope> {
         let job_ref = task_job(self, body);
         if let Some(region) = self.base.region.get() {
             // The region's queue is first in, first out already.
-            return region.push(job_ref, &self.base.registry);
+            return region.push(job_ref, &self.base.registry.sleep);
         }
         match WorkerThread::current_ref() {
             Some(worker) if Arc::ptr_eq(worker.registry(), &self.base.registry) => {
@@ -355,7 +355,7 @@ impl<'scope> ScopeBase<'scope> {
         // The scope keeps its waiter's parker alive while its latch may unpark through it.
         let parker = current_parker();
         ScopeBase {
-            region: RegionRef::of(owner, &registry),
+            region: RegionRef::new(owner.and_then(|w| w.scope_region(&registry))),
             registry,
             panic: AtomicPtr::new(ptr::null_mut()),
             latch: CountLatch::new(Arc::as_ptr(&parker)),
@@ -370,7 +370,7 @@ impl<'scope> ScopeBase<'scope> {
 
     /// What the scope's tasks record as the wait they belong to: its latch, which
     /// [`complete`](Self::complete) waits on (a wait past its stack mark runs only its own
-    /// jobs: `wait.rs`).
+    /// jobs: `worker/wait.rs`).
     fn owner(&self) -> Owner {
         self.latch.core() as *const CoreLatch as Owner
     }

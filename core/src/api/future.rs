@@ -20,9 +20,9 @@
 //! under the lock) and would be harmless anyway: every transition leaves a valid state, so a
 //! poisoned lock is entered as usual.
 
-use crate::registry::{self, Registry};
-use crate::spawn::spawn_in;
-use crate::unwind::{self, Payload};
+use crate::api::spawn::spawn_in;
+use crate::pool::registry::{self, Registry};
+use crate::sync::unwind::{self, Payload};
 use std::fmt;
 use std::future::Future;
 use std::mem;
@@ -46,7 +46,7 @@ use std::task::{Context, Poll, Waker};
 /// # Calling async code from a pool thread
 ///
 /// A pool worker that waits for a future (a network call, a timer) blocks: wrap the wait in
-/// [`blocking`](crate::blocking), which lends the worker's place in the pool to a spare thread
+/// [`blocking`](fn@crate::blocking), which lends the worker's place in the pool to a spare thread
 /// while it waits, so the pool keeps computing at full width. With tokio, that is
 /// `weft::blocking(|| handle.block_on(fut))` with a `tokio::runtime::Handle` of a runtime whose
 /// own threads drive its timers and I/O (a multi-thread runtime); never call `block_on` from
@@ -152,8 +152,9 @@ where
     SpawnFuture { shared }
 }
 
-/// The future of [`spawn_future`] and [`ThreadPool::spawn_future`](crate::ThreadPool::spawn_future):
-/// resolves to the job's result once it has run on the pool.
+/// The future of [`spawn_future`] and
+/// [`ThreadPool::spawn_future`](crate::ThreadPool::spawn_future): resolves to the job's result once
+/// it has run on the pool.
 ///
 /// `Send`, `Unpin` and `'static`, so any executor can own it. Dropping it early is allowed
 /// (see [`spawn_future`]).

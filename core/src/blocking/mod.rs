@@ -2,11 +2,17 @@
 //!
 //! The mechanism — a monitor that lends a blocked worker's seat to a cached spare thread once
 //! the call has blocked for a while, and the surplus stepping aside when it returns — is in
-//! `handoff.rs` (the protocol) and `monitor.rs` (the thread); the spare threads' cache in
-//! `cache.rs`.
+//! `blocking/handoff.rs` (the protocol) and `blocking/monitor.rs` (the thread); the spare threads'
+//! cache in `blocking/cache.rs`.
 
-use crate::handoff;
-use crate::worker::WorkerThread;
+#[cfg(not(weft_loom))]
+pub(crate) mod cache;
+pub(crate) mod handoff;
+#[cfg(not(weft_loom))]
+pub(crate) mod monitor;
+
+#[cfg(not(weft_loom))]
+use crate::worker::thread_state::WorkerThread;
 
 /// Runs `f`, which may block (I/O, a lock, a sleep, a channel), without costing the pool a
 /// core.
@@ -22,8 +28,9 @@ use crate::worker::WorkerThread;
 /// exit.
 ///
 /// A call that does not block costs a store, a fence and a compare-exchange, so it is fine to
-/// wrap a call that only *might* block. (The pool's first call also starts the monitor, below.) Inside `f` the thread is still the pool's worker
-/// (`current_thread_index()` does not change); a nested `blocking` just runs its closure.
+/// wrap a call that only *might* block. (The pool's first call also starts the monitor, below.)
+/// Inside `f` the thread is still the pool's worker (`current_thread_index()` does not change); a
+/// nested `blocking` just runs its closure.
 ///
 /// Called outside any pool, it just runs `f`. When no spare can be had (the pool already has
 /// `max_blocking_threads` threads beyond its size, or none can be spawned) the worker keeps
@@ -53,6 +60,7 @@ use crate::worker::WorkerThread;
 /// assert_eq!(n, 42);
 /// assert_eq!(pool.metrics().blocking_calls, 1);
 /// ```
+#[cfg(not(weft_loom))]
 pub fn blocking<F, R>(f: F) -> R
 where
     F: FnOnce() -> R,
@@ -71,11 +79,13 @@ where
 }
 
 /// Ends a `blocking` call when dropped, also when `f` panics.
+#[cfg(not(weft_loom))]
 struct End<'a> {
     worker: &'a WorkerThread,
     word: u64,
 }
 
+#[cfg(not(weft_loom))]
 impl Drop for End<'_> {
     #[inline]
     fn drop(&mut self) {

@@ -8,9 +8,9 @@
 //! owner keeps from its last look at `bottom` (so a push that reaches it makes room for the
 //! next one, promoting the oldest fork if the stack is full), or zero where a *taker* poked
 //! the stack, wanting forks published (`sleep/README.md`, rules "forks vs. takers" and "pokes
-//! persist"), or for good while the stack's fences are real (`fence.rs`). When `a` returns, `join` asks
-//! [`ForkStack::pop_if_private`] whether `b` is still there and, if so, runs it inline: a join
-//! nobody needed costs a few plain stores and loads.
+//! persist"), or for good while the stack's fences are real (`sync/fence.rs`). When `a` returns,
+//! `join` asks [`ForkStack::pop_if_private`] whether `b` is still there and, if so, runs it inline:
+//! a join nobody needed costs a few plain stores and loads.
 //!
 //! Other threads get at a fork two ways:
 //!
@@ -38,7 +38,7 @@
 //! with a store of `top`, its stack's fence ([`ForkStack::light_fence`]) and a load of
 //! `bottom`; a thief, holding `lock`, claims with a store of `bottom`, the cold side's fences
 //! and a load of `top`. Which fences each side issues, how an owner switches them and what a
-//! thief does when the kernel refuses its barrier is `fence.rs`'s protocol (fence modes). The
+//! thief does when the kernel refuses its barrier is `sync/fence.rs`'s protocol (fence modes). The
 //! pair is a Dekker pair, so at least one side sees the other: if the owner's load
 //! shows no claim, the thief sees the owner's pop and backs off; if it shows a claim, the owner
 //! takes `lock`, waits for the thief to decide, and reads the outcome. Promotions take `lock`
@@ -52,7 +52,7 @@
 //! A private fork is never stranded: its owner runs it when its `a` returns; the owner
 //! publishes every fork before it waits or blocks; and a worker about to sleep re-checks the
 //! fork stacks after a heavy fence, so a fork pushed while it went to sleep (whose owner's
-//! look at `limit` missed its poke) is seen (see `wait.rs`).
+//! look at `limit` missed its poke) is seen (see `worker/wait.rs`).
 //!
 //! # Why every fork is recorded
 //!
@@ -70,7 +70,7 @@
 //!
 //! # The region of a fork
 //!
-//! A fork belongs to the isolated region its owner is in (`isolate.rs`), and whoever runs it
+//! A fork belongs to the isolated region its owner is in (`isolate/mod.rs`), and whoever runs it
 //! must run it in that region. The stack does not store a region per fork: every fork on it
 //! belongs to the owner's current region, which the owner records in the stack
 //! ([`ForkStack::set_region`]) and changes only while the stack is empty (it publishes its
@@ -81,19 +81,14 @@
 //! was empty at the change) or waits until the thief is done (then the thief read the region
 //! the fork was pushed under).
 
-use crate::fence;
-use crate::job::JobRef;
+use crate::isolate::region::{RegionTag, NO_REGION};
 use crate::loom::atomic::{self, AtomicU8, AtomicUsize, Ordering};
 use crate::loom::Mutex;
 use crate::sleep::Sleep;
+use crate::sync::fence;
+use crate::sync::job::JobRef;
 use std::cell::UnsafeCell;
 use std::mem::MaybeUninit;
-
-/// The isolated region a fork belongs to: the region's address, or [`NO_REGION`].
-pub(crate) type RegionTag = usize;
-
-/// The tag of work outside every isolated region.
-pub(crate) const NO_REGION: RegionTag = 0;
 
 /// How many forks a thread keeps private at most; a fork beyond that promotes the oldest.
 pub(crate) const FORK_STACK_CAPACITY: usize = if cfg!(weft_loom) { 4 } else { 64 };
@@ -115,7 +110,7 @@ pub(crate) struct Mark {
 /// Acquire by thieves; `bottom` is stored under `lock`, or by the
 /// owner while it holds the stack empty. `fences` is written by the owner only (Relaxed,
 /// except the Release store back to real fences: `use_real_fences`). The Dekker pairs use
-/// the fences of `fence.rs`.
+/// the fences of `sync/fence.rs`.
 pub(crate) struct ForkStack {
     jobs: [UnsafeCell<MaybeUninit<JobRef>>; FORK_STACK_CAPACITY],
     /// Absolute position of the oldest fork not yet taken.
@@ -138,7 +133,7 @@ pub(crate) struct ForkStack {
     /// The owner's fences: `fence::REAL_FENCES` or `fence::LIGHT_FENCES`. Written by the
     /// owner only ([`use_light_fences`](Self::use_light_fences),
     /// [`use_real_fences`](Self::use_real_fences)), so the owner reads it Relaxed; a thief
-    /// reads it after its claim and its SeqCst fence (`fence.rs`: fence modes).
+    /// reads it after its claim and its SeqCst fence (`sync/fence.rs`: fence modes).
     fences: AtomicU8,
 }
 
@@ -174,7 +169,7 @@ impl ForkStack {
         Self::with_fences(false)
     }
 
-    /// A stack whose owner's fences are compiler fences (`light`, counted as `fence.rs`
+    /// A stack whose owner's fences are compiler fences (`light`, counted as `sync/fence.rs`
     /// requires) or real ones. The models choose, to check a protocol of either kind.
     pub(crate) fn with_fences(light: bool) -> Self {
         if light {
@@ -205,7 +200,7 @@ impl ForkStack {
         self.fences.load(Ordering::Relaxed) == fence::LIGHT_FENCES
     }
 
-    /// The hot side of the Dekker pairs this stack takes part in (`fence.rs`).
+    /// The hot side of the Dekker pairs this stack takes part in (`sync/fence.rs`).
     #[inline(always)]
     pub(crate) fn light_fence(&self) {
         fence::light(self.light());
@@ -225,7 +220,7 @@ impl ForkStack {
         }
     }
 
-    /// Real to light (owner only; `fence.rs`: fence modes). The SeqCst fence orders the count
+    /// Real to light (owner only; `sync/fence.rs`: fence modes). The SeqCst fence orders the count
     /// and the mode before this owner's later pops and pushes, against a thief's fence after
     /// its claim (it then reads the mode) and a taker's in `fence::heavy` (it then reads the
     /// count).
@@ -236,7 +231,7 @@ impl ForkStack {
         atomic::fence(Ordering::SeqCst);
     }
 
-    /// Light to real (owner only; `fence.rs`: fence modes): the stack stays poked for good,
+    /// Light to real (owner only; `sync/fence.rs`: fence modes): the stack stays poked for good,
     /// as every real stack is. Does nothing on a real stack.
     #[cold]
     pub(crate) fn use_real_fences(&self) {
@@ -278,7 +273,7 @@ impl ForkStack {
     }
 
     /// Whether the stack looks empty. Exact for the owner between its own operations; for
-    /// other threads a hint, made reliable by a heavy fence before it (see `wait.rs`).
+    /// other threads a hint, made reliable by a heavy fence before it (see `worker/wait.rs`).
     #[inline]
     pub(crate) fn is_empty(&self) -> bool {
         // Acquire: pairs with the Release store of `top` in `push`.
@@ -286,8 +281,8 @@ impl ForkStack {
     }
 
     /// Pushes `job` (owner only) and returns its position, and whether the owner must now
-    /// look at the pool (`worker.rs`: `after_fork_slow`): because the next push may not have
-    /// room, or because a taker poked the stack, or because fences are real (module docs).
+    /// look at the pool (`worker/thread_state.rs`: `after_fork_slow`): because the next push may
+    /// not have room, or because a taker poked the stack, or because fences are real (module docs).
     ///
     /// There is always room for this push: the owner keeps room for the next one after every
     /// push that reaches `limit`, before it goes on (`has_room`).
@@ -424,7 +419,7 @@ impl ForkStack {
     }
 
     /// Where the stack's oldest private fork stands, for an idle worker that judges how long
-    /// it has been there (`wait.rs`): `None` if the stack holds no private fork.
+    /// it has been there (`worker/wait.rs`): `None` if the stack holds no private fork.
     ///
     /// Two equal marks taken some time apart mean that the same fork was the oldest all that
     /// time, so its sibling (the left half of the join that made it) has been running at
@@ -479,7 +474,7 @@ impl ForkStack {
     /// other thief or promotion is at it, with the region it must run in. Issues a heavy
     /// fence: for idle workers only. `arm` runs on the job while the lock is still held, so
     /// that the owner, whose pop then waits for the lock, sees what it wrote (a fork's latch,
-    /// `latch.rs`: `ForkLatch`).
+    /// `sync/latch.rs`: `ForkLatch`).
     ///
     /// Only while `nothing_published()` (asked holding `lock`): forks are promoted oldest
     /// first and published under `lock`, so a fork the owner published is older than any on
@@ -506,7 +501,7 @@ impl ForkStack {
         }
         // Claim, then the cold side of the Dekker pair with `pop_if_private` (module docs): a
         // SeqCst fence, and a barrier if the owner's fences are light. The mode is read after
-        // the fence (`fence.rs`: fence modes). Acquire: pairs with the Release store in
+        // the fence (`sync/fence.rs`: fence modes). Acquire: pairs with the Release store in
         // `use_real_fences`.
         self.bottom.store(bottom + 1, Ordering::Relaxed);
         atomic::fence(Ordering::SeqCst);
@@ -534,7 +529,7 @@ impl ForkStack {
 #[cfg(all(test, not(weft_loom)))]
 mod tests {
     use super::*;
-    use crate::job::Job;
+    use crate::sync::job::Job;
 
     struct Nop;
     impl Job for Nop {

@@ -22,10 +22,10 @@
 //! `set` takes a raw pointer: once the word says [`SET`], the owner may return and free the
 //! latch, so the setter reads all it needs (the owner's parker) before publishing.
 
-use crate::backoff::Backoff;
 use crate::loom::atomic::{AtomicU32, AtomicUsize, Ordering};
 use crate::loom::Arc;
-use crate::parker::Parker;
+use crate::sync::backoff::Backoff;
+use crate::sync::parker::Parker;
 use std::cell::UnsafeCell;
 use std::mem::MaybeUninit;
 use std::time::{Duration, Instant};
@@ -180,9 +180,10 @@ impl Latch for SpinLatch {
 /// A fork that nobody takes never touches its latch, so `join` does not even write one: an
 /// unarmed latch is uninitialised memory. Whoever takes the fork off the stack *arms* it with
 /// the owner's parker before the job can run anywhere else: the owner when it promotes the
-/// fork (`worker.rs`), a thief while it holds the stack's lock after its claim (`fork.rs`). The
-/// owner looks at the latch only after its pop found the fork gone, which orders the arming
-/// before that look: program order after its own promotion, the stack's lock after a steal.
+/// fork (`worker/thread_state.rs`), a thief while it holds the stack's lock after its claim
+/// (`worker/fork.rs`). The owner looks at the latch only after its pop found the fork gone, which
+/// orders the arming before that look: program order after its own promotion, the stack's lock
+/// after a steal.
 pub(crate) struct ForkLatch(UnsafeCell<MaybeUninit<SpinLatch>>);
 
 // SAFETY: as for `SpinLatch`, which is all it holds once armed; before that nobody but the

@@ -4,15 +4,15 @@
 //!    ([`ThreadPoolBuilder::spawn_handler`](crate::ThreadPoolBuilder::spawn_handler), or
 //!    `build_scoped`'s wrapper): at build, one per seat (`Start::Seat`); later, when a worker
 //!    blocks in `blocking`, by the monitor as a spare for its seat (`Start::Spare`), which
-//!    first waits in the cache until it is handed that seat (`cache.rs`). (A custom `spawn_handler` may borrow data that ends with `build`, so
-//!    weft cannot call it later: its pools make spares with the default spawn, named and sized
-//!    the same; see `builder.rs`.)
+//!    first waits in the cache until it is handed that seat (`blocking/cache.rs`). (A custom
+//!    `spawn_handler` may borrow data that ends with `build`, so weft cannot call it later: its
+//!    pools make spares with the default spawn, named and sized the same; see `api/builder.rs`.)
 //! 2. **Start.** The thread becomes the worker of its seat (registered, and
 //!    `current_thread_index()` is `Some(seat)`), then runs the start handler, once. A thread
 //!    serves that one seat all its life, so every thread that runs the pool's work ran the
 //!    start handler with the index it reports.
-//! 3. **Serve.** It runs its top-level loop (`wait.rs`) until the pool terminates or the
-//!    thread is surplus for its seat and steps aside (`handoff.rs`).
+//! 3. **Serve.** It runs its top-level loop (`worker/wait.rs`) until the pool terminates or the
+//!    thread is surplus for its seat and steps aside (`blocking/handoff.rs`).
 //! 4. **Cache.** A thread that stepped aside leaves the pool (its leftover jobs go to the
 //!    injector) and waits in the cache until its seat needs it again (back to 3), or for the
 //!    keep-alive.
@@ -24,12 +24,12 @@
 //! `use_current_thread` is adopted instead (`adopt_current_thread`): it is worker 0 until the
 //! pool is dropped, has no top-level loop, and never steps aside.
 
-use crate::builder::ThreadBuilder;
-use crate::cache::Mailbox;
-use crate::registry::Registry;
-use crate::unwind::AbortIfPanic;
-use crate::wait::Exit;
-use crate::worker::WorkerThread;
+use crate::blocking::cache::Mailbox;
+use crate::pool::registry::Registry;
+use crate::pool::spawn::ThreadBuilder;
+use crate::sync::unwind::AbortIfPanic;
+use crate::worker::thread_state::WorkerThread;
+use crate::worker::wait::Exit;
 use std::cell::RefCell;
 use std::io;
 use std::sync::Arc;

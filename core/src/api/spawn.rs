@@ -4,9 +4,9 @@
 //! injector from outside, however busy the workers are. Each queued job keeps its pool alive
 //! until it has run.
 
-use crate::job::{HeapJob, JobRef};
-use crate::registry::{self, Registry};
-use crate::worker::WorkerThread;
+use crate::pool::registry::{self, Registry};
+use crate::sync::job::{HeapJob, JobRef};
+use crate::worker::thread_state::WorkerThread;
 use std::sync::Arc;
 
 /// Queues `func` on the current pool (or the global pool) and returns at once.

@@ -1,6 +1,6 @@
 //! How deep a worker's stack is: the bound on running work on top of a wait.
 //!
-//! A waiting worker runs other jobs on top of its own stack (`wait.rs`). Each job taken that
+//! A waiting worker runs other jobs on top of its own stack (`worker/wait.rs`). Each job taken that
 //! way can wait again and take another, so a wait that keeps finding work can nest until the
 //! stack overflows: rayon#751, where outer items each `install` into a second pool and their
 //! waiting workers take more outer items onto the same stack.
@@ -9,7 +9,7 @@
 //! where its stack ends (see [`StackMark::of_current_thread`]) and sets its **high-water
 //! mark** at *half* the stack. A wait that starts below the mark (more than half the stack in
 //! use) takes no unrelated job: it runs only the work it waits for itself (its scope's tasks,
-//! its join's other half, its seat's broadcasts; `wait.rs`, rule 1), which the sequential
+//! its join's other half, its seat's broadcasts; `worker/wait.rs`, rule 1), which the sequential
 //! program would have run on this stack too, and otherwise parks.
 //!
 //! Why half: an unrelated job taken by a waiting worker then always starts with at least half

@@ -3,9 +3,9 @@
 //! A join's second half is a [`StackJob`] on the caller's stack (no allocation); spawned work is
 //! a boxed [`HeapJob`]. Both are handed around as [`JobRef`]s through the deques.
 
-use crate::latch::{ForkLatch, Latch};
-use crate::parker::Parker;
-use crate::unwind::{self, AbortIfPanic, Payload};
+use crate::sync::latch::{ForkLatch, Latch};
+use crate::sync::parker::Parker;
+use crate::sync::unwind::{self, AbortIfPanic, Payload};
 use crossbeam_deque::{Injector, Steal};
 use std::cell::UnsafeCell;
 use std::mem::{self, ManuallyDrop, MaybeUninit};
@@ -26,7 +26,7 @@ pub(crate) trait Job {
 /// A job that belongs to a wait (a scope's task, which its scope waits for) records that wait
 /// in an [`OwnerHeader`], its first field; its reference then carries [`OWNED`] in the
 /// pointer's low bit, so that a wait past its stack mark can tell its own jobs from others
-/// (`wait.rs`) without a third word in every reference.
+/// (`worker/wait.rs`) without a third word in every reference.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct JobRef {
     pointer: *const (),
@@ -169,9 +169,9 @@ impl<T> JobResult<T> {
 ///
 /// The result is written only by `execute`, and taken only by
 /// [`take_result`](StackJob::take_result) (or [`into_result`](StackJob::into_result)) after the
-/// latch is set; a job run inline never has one. So it starts uninitialised: a fork nobody stole neither stores a "no result yet" nor
-/// checks one on its way out. (A result that `execute` wrote is always read: its creator
-/// waits for the latch and then takes it.)
+/// latch is set; a job run inline never has one. So it starts uninitialised: a fork nobody stole
+/// neither stores a "no result yet" nor checks one on its way out. (A result that `execute` wrote
+/// is always read: its creator waits for the latch and then takes it.)
 #[repr(C)] // The latch comes first: `Fork::arm` finds it at the job's address.
 pub(crate) struct StackJob<L, F, R> {
     pub(crate) latch: L,
@@ -259,7 +259,7 @@ impl<L: Latch, F: FnOnce(bool) -> R + Send, R: Send> Job for StackJob<L, F, R> {
 }
 
 /// A join's second half as its owner's fork stack holds it: a reference to a [`StackJob`]
-/// whose latch is a [`ForkLatch`], armed when the fork leaves the stack (`fork.rs`).
+/// whose latch is a [`ForkLatch`], armed when the fork leaves the stack (`worker/fork.rs`).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Fork(JobRef);
 
@@ -386,6 +386,17 @@ impl Job for JobFifo {
                 Steal::Empty => unreachable!("weft: FIFO lane empty"),
                 Steal::Retry => {}
             }
+        }
+    }
+}
+
+/// Retries a steal that lost a race (`Steal::Retry`) until it succeeds or finds nothing.
+pub(crate) fn retry(mut steal: impl FnMut() -> Steal<JobRef>) -> Option<JobRef> {
+    loop {
+        match steal() {
+            Steal::Success(job) => return Some(job),
+            Steal::Empty => return None,
+            Steal::Retry => std::hint::spin_loop(),
         }
     }
 }

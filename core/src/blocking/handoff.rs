@@ -3,7 +3,8 @@
 //!
 //! # Protocol
 //!
-//! Each worker's `blocking` word ([`ThreadShared`]) is one of:
+//! Each worker's `blocking` word ([`ThreadShared`](crate::worker::thread_state::ThreadShared)) is
+//! one of:
 //!
 //! * [`RUNNING`]: not inside `blocking`;
 //! * a **stamp** (`tick << 2 | STAMP_TAG`): inside `blocking` since the monitor's tick `tick`,
@@ -20,12 +21,12 @@
 //! 4. runs `f`;
 //! 5. swaps the stamp back to [`RUNNING`] with a compare-exchange: if nobody lent the seat,
 //!    that is all (a call that does not block costs a store, a fence, a load and a
-//!    compare-exchange). If the word is [`LENT`], a spare serves the seat: the thread sets [`RUNNING`], counts one
-//!    surplus for its seat and **continues at once**. It never waits for the spare: the
-//!    spare's job may need a lock this thread holds.
+//!    compare-exchange). If the word is [`LENT`], a spare serves the seat: the thread sets
+//!    [`RUNNING`], counts one surplus for its seat and **continues at once**. It never waits for
+//!    the spare: the spare's job may need a lock this thread holds.
 //!
-//! The **monitor** (`monitor.rs`: one thread per pool, started by the first `blocking` call)
-//! sleeps
+//! The **monitor** (`blocking/monitor.rs`: one thread per pool, started by the first `blocking`
+//! call) sleeps
 //! `POLL_INTERVAL` and bumps its tick. It scans the pool's workers: one whose stamp is older
 //! than the previous tick has been blocked for at least a whole interval. For it, the monitor
 //! reserves a spare (a cached thread, else a new one through the spawn handler), then
@@ -34,7 +35,7 @@
 //! worker is still inside `f`, and the returning thread learns of it from the same word.
 //!
 //! A worker of a seat with a surplus **steps aside** at its next top-level job boundary
-//! (`Seat::take_surplus`, `wait.rs`): it leaves the pool and waits in the cache. The pool's
+//! (`Seat::take_surplus`, `worker/wait.rs`): it leaves the pool and waits in the cache. The pool's
 //! compute width returns to N without anyone waiting on user code.
 //!
 //! After `QUIET_POLLS` scans without a blocked worker, the monitor parks; after a further
@@ -47,15 +48,15 @@
 //! If no spare can be had (the `max_blocking_threads` cap, or a failed spawn), the seat stays
 //! with the blocked worker: its published work is still taken by the pool's other workers, and
 //! the monitor tries again at later ticks (after a failed spawn, once `SPAWN_RETRY` has passed:
-//! `cache.rs`).
+//! `blocking/cache.rs`).
 //!
 //! Only `blocking` hands a seat to another thread: a worker that waits in a join, a scope or
-//! an isolated region keeps its seat, whatever it waits for (`wait.rs`), so code that uses
+//! an isolated region keeps its seat, whatever it waits for (`worker/wait.rs`), so code that uses
 //! only rayon's API never sees its seat change thread.
 
 use crate::loom::atomic::{fence, AtomicU32, AtomicU64, Ordering};
 #[cfg(not(weft_loom))]
-use crate::worker::WorkerThread;
+use crate::worker::thread_state::WorkerThread;
 
 /// Not inside `blocking`.
 pub(crate) const RUNNING: u64 = 0;

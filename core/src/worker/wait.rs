@@ -1,20 +1,20 @@
 //! How a worker waits: it runs other work until what it waits for has happened, then searches
-//! for a few microseconds, dozes, asks for forks, and sleeps (see `search`, and
+//! for a few microseconds, dozes, asks for forks, and sleeps (`search.rs`, and
 //! `sleep/README.md` for who wakes it).
 //!
 //! A worker waits in three places: a join whose second half was stolen, a scope or broadcast
 //! whose tasks still run, a job injected into another pool (`Until::Latch`); and its top level,
 //! between jobs (`Until::TopLevel`), which ends when the pool terminates or when this thread is
-//! one too many for its seat and steps aside (see `handoff.rs`). Before any wait the worker
-//! publishes its private forks, so that the work it cannot get to is stealable.
+//! one too many for its seat and steps aside (see `blocking/handoff.rs`). Before any wait the
+//! worker publishes its private forks, so that the work it cannot get to is stealable.
 //!
 //! # What a waiting worker runs
 //!
 //! A wait for a latch runs, in this order of precedence:
 //!
-//! 1. **Past the stack mark** (more than half the thread's stack in use, `stack.rs`): only
+//! 1. **Past the stack mark** (more than half the thread's stack in use, `worker/stack.rs`): only
 //!    what the wait itself waits for, in the order the sequential program would run it on
-//!    this stack: the tasks of its own scope (jobs whose owner is its latch, `job.rs`: each
+//!    this stack: the tasks of its own scope (jobs whose owner is its latch, `sync/job.rs`: each
 //!    runs where the scope's body would have run it), its own join's other half (taken back
 //!    by [`take_back`](WorkerThread::take_back)), and, outside a region, its seat's
 //!    broadcasts, which no other thread may run. It looks for them on its own queues only:
@@ -22,7 +22,7 @@
 //!    handed on to the pool, never run here. With none left it parks until its latch is set
 //!    or a broadcast for its seat arrives. It keeps its seat: a wait never depends on a
 //!    spare thread, so it completes where no thread can be spawned.
-//! 2. **Inside an isolated region** (`isolate.rs`): only the region's jobs (its own lane for
+//! 2. **Inside an isolated region** (`isolate/mod.rs`): only the region's jobs (its own lane for
 //!    the region first, then the region's queue, then other workers' lanes for the region);
 //!    with none left it sleeps on the region's waiters' list, keeping its seat.
 //! 3. **Otherwise**: anything of its own pool: its deque, its seat's broadcasts, other
@@ -37,34 +37,13 @@
 //!
 //! The top-level loop is always 3: it has the whole stack, and no region.
 
-use crate::backoff::Backoff;
-use crate::fence;
-use crate::isolate::Region;
-use crate::job::{JobRef, Owner, DETACHED, NO_OWNER};
-use crate::latch::CoreLatch;
-use crate::worker::{current_parker, retry, ForkAge, Stolen, WorkerThread};
-use std::time::{Duration, Instant};
-
-/// How long a worker that found no public work dozes before it asks for forks (see
-/// `search`): the least time between two of its requests.
-const DOZE: Duration = Duration::from_micros(100);
-
-/// How long a taker's first sleep lasts before it issues the heavy fence that settles a race
-/// with a fork it may have missed (see `search`).
-const RECHECK_AFTER: Duration = Duration::from_millis(1);
-
-/// Where a search stands once its spinning is spent (see `search`).
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Phase {
-    /// Not yet dozed.
-    Awake,
-    /// Dozed, not yet a taker.
-    Dozed,
-    /// A taker, not yet fenced.
-    Taking,
-    /// A taker that issued the heavy fence.
-    Fenced,
-}
+use crate::isolate::region::Region;
+use crate::sync::backoff::Backoff;
+use crate::sync::job::{retry, JobRef, Owner, DETACHED, NO_OWNER};
+use crate::sync::latch::CoreLatch;
+use crate::worker::search::DOZE;
+use crate::worker::thread_state::{current_parker, Stolen, WorkerThread};
+use std::time::Instant;
 
 /// What a wait past the stack mark does with a job on top of its own queue (rule 1 of the
 /// module docs). The jobs below it were made by frames that enclose the wait, so the look
@@ -83,7 +62,7 @@ enum Deep {
 
 /// What a worker's loop waits for.
 #[derive(Clone, Copy)]
-enum Until<'a> {
+pub(super) enum Until<'a> {
     /// A latch (a join's stolen half, a scope, a broadcast, a cross-pool job).
     Latch(&'a CoreLatch),
     /// The top level: termination, or stepping aside.
@@ -121,7 +100,7 @@ impl WorkerThread {
     }
 
     /// Whether the loop waiting for `until` should return.
-    fn done(&self, until: Until<'_>) -> bool {
+    pub(super) fn done(&self, until: Until<'_>) -> bool {
         match until {
             Until::Latch(latch) => latch.probe(),
             Until::TopLevel => self.registry().terminating() || self.seat().take_surplus(),
@@ -239,7 +218,7 @@ impl WorkerThread {
         if let Some(job) = self.take_lane_job() {
             match self.deep_verdict(&job, owner) {
                 Deep::Run => return Some(job),
-                Deep::HandOn => region.push(job, self.registry()),
+                Deep::HandOn => region.push(job, &self.registry().sleep),
                 Deep::Keep => self.put_back_lane(job),
             }
         }
@@ -269,7 +248,7 @@ impl WorkerThread {
 
     /// Rule 2 of the module docs: runs `region`'s jobs until `latch` is set; with none
     /// left, searches the region's queue, then sleeps among the region's waiters (the
-    /// protocol and why no wake-up is lost: `isolate.rs`).
+    /// protocol and why no wake-up is lost: `isolate/mod.rs`).
     fn wait_isolated(&self, region: &Region, latch: &CoreLatch) {
         loop {
             if latch.probe() {
@@ -323,7 +302,7 @@ impl WorkerThread {
     /// queue until that half comes back (true: the caller runs it inline) or the queue is
     /// empty or `latch` set (false: the caller waits for the latch).
     ///
-    /// The own queue is the deque, or the lane inside a region (`lane.rs`). Past the stack
+    /// The own queue is the deque, or the lane inside a region (`isolate/lane.rs`). Past the stack
     /// mark, other jobs met there are not run but handed on: to the pool's injector from the
     /// deque, or to the region's queue from the lane.
     pub(crate) fn take_back(&self, half: JobRef, latch: &CoreLatch) -> bool {
@@ -350,7 +329,7 @@ impl WorkerThread {
                     None => {
                         self.registry().inject(job);
                     }
-                    Some(region) => region.push(job, self.registry()),
+                    Some(region) => region.push(job, &self.registry().sleep),
                 }
                 continue;
             }
@@ -358,181 +337,6 @@ impl WorkerThread {
             unsafe { self.execute(job) };
         }
         false
-    }
-
-    /// Searches (the caller counts as searching) until a job turns up or `until` is done.
-    /// Each phase first spins on the public queues with backoff, then:
-    ///
-    /// 1. [`Phase::Awake`]: a *doze*, a sleep of at most [`DOZE`], during which owners keep
-    ///    their forks private (the re-check ignores them). The dozer stays counted as
-    ///    searching, so forks and moved work meanwhile wake nobody; a spawn or an injection
-    ///    may wake it (`sleep/README.md`, rule "dozers count as searching"). No doze, and
-    ///    straight to 3, when this worker worked a doze or longer since its search last went
-    ///    past its spinning (`ran_long`, from `awake_since`) and the pool is idle
-    ///    (`pool_idle`: every worker searches, dozes or sleeps, and no fork exists): nobody
-    ///    runs whose forks could age, and the work here was long enough to share. The
-    ///    length of that work keeps a pool dozing between the short calls of a caller
-    ///    outside it (a 2,000-element sum every 50 µs): a taker there would have every
-    ///    call's fork published and a sleeper woken for a microsecond of work.
-    /// 2. [`Phase::Dozed`]: if other workers have private forks but each one's oldest fork
-    ///    is newer than the doze (`age_forks`, which looked before the doze and looks again
-    ///    now), a *rest*, twice as long as the last (at least two dozes, at most
-    ///    [`RECHECK_AFTER`]), and back to 1: the next judgement again takes two looks one
-    ///    doze apart, so the age that makes a fork worth taking stays one doze however long
-    ///    the worker rested. Otherwise (a fork as old as the doze, or no fork anywhere) the
-    ///    worker becomes a *taker* (`Sleep::start_taking`): an owner publishes its oldest fork
-    ///    at its next fork.
-    /// 3. [`Phase::Taking`]: a cold steal of a busy worker's oldest fork (for an owner that
-    ///    does not fork again, blocked or in a long leaf), then a sleep of at most
-    ///    [`RECHECK_AFTER`]: an owner that forked just as we became a taker may have missed
-    ///    us (its look at the counters is relaxed), and we may have missed its fork. After
-    ///    that sleep a heavy fence settles it (`sleep/README.md`, rule "forks vs. takers").
-    ///    If the pool is idle and `ran_long`, the heavy fence comes at once instead, and then
-    ///    4: the timed sleep would end in the same fence, and its expiry costs more CPU (19-39
-    ///    µs on a 2-vCPU VM) than the whole rest of an idle spell. After short work the timed
-    ///    sleep stays: a pool called every millisecond or so for small jobs is woken by the
-    ///    next call within it, and pays neither the expiry nor the fence (a `membarrier`,
-    ///    which costs about as much on that VM).
-    /// 4. [`Phase::Fenced`]: a cold steal, then a deep sleep until woken.
-    ///
-    /// A taker woken by a waker, or back from its deep sleep, that finds no work starts over
-    /// at 1, no longer a taker. A search after a job it found that ran a doze or longer
-    /// (`eager`) starts at 3: that job showed that the forks here live long enough to share.
-    /// Only a piece of another worker's work counts ([`Stolen::piece`]): a whole job from
-    /// outside the pool (an `install`, a scope's body) that runs long says nothing about
-    /// anyone's forks. Measured, not derived: with the rule applied to such jobs too, a loop
-    /// of scopes of 10,000 tiny spawns on a 2-vCPU VM settled into a pattern where the
-    /// helper shared the spawner's CPU, stole one job, dozed and was woken again 20-50 times
-    /// a scope, preempting the spawner each time (1.4-1.9x rayon's time; one or two
-    /// wake-ups a scope and 0.6-0.8x without). The price: the runner of a long injected job
-    /// dozes once before it takes forks, one timed wake-up more per idle spell.
-    ///
-    /// So work that ends within a doze is not shared: not the fork of a busy owner's short
-    /// job (a 1,000-node tree summed in 4 µs, over and over, is never stolen from), and an
-    /// oldest fork that has waited a doze has a sibling that ran that long, so it is likely
-    /// a piece worth a steal. An idle worker asks for a fork at most once per doze, the rate
-    /// a heartbeat would give, without a heartbeat thread; and a pool whose forks are all
-    /// short wakes it ever less often (twice per rest, a rest of up to [`RECHECK_AFTER`]).
-    /// A loop of pieces that each last a few dozes (800 µs of 50 µs leaves, over and over)
-    /// is shared on both counts: a look pair one doze apart finds a fork that old, and the
-    /// thief, back from its piece, takes the next one at once. A
-    /// worker that stays idle pays one `membarrier`, as before the doze existed, and one that
-    /// is woken often pays none. An owner that forks while a taker sleeps publishes at once:
-    /// `join(spin, spin)` on an idle pool takes one spin, not two.
-    fn search(
-        &self,
-        until: Until<'_>,
-        eager: bool,
-        awake_since: &mut Option<Instant>,
-    ) -> Option<Stolen> {
-        let sleep = &self.registry().sleep;
-        let ran_long = awake_since.is_some_and(|since| since.elapsed() >= DOZE);
-        let mut backoff = Backoff::new();
-        let mut phase = if eager {
-            self.start_taking();
-            Phase::Taking
-        } else {
-            Phase::Awake
-        };
-        let mut rest = DOZE;
-        let found = loop {
-            if self.done(until) {
-                break None;
-            }
-            if let Some(job) = self.steal() {
-                break Some(job);
-            }
-            if backoff.spin() {
-                continue;
-            }
-            backoff.reset();
-            if let Until::TopLevel = until {
-                // An idle pool thread, off every caller's path, has the process registered
-                // for the heavy fence (`fence.rs`; a relaxed load once that is under way).
-                fence::register_soon();
-            }
-            let parker = current_parker();
-            phase = match phase {
-                Phase::Awake if ran_long && self.pool_idle() => {
-                    // Nobody runs and nobody holds a fork: no fork will age meanwhile, and
-                    // work can only come from outside, which wakes us.
-                    self.start_taking();
-                    Phase::Taking
-                }
-                Phase::Awake => {
-                    self.age_forks();
-                    sleep.doze(self.index(), &parker, DOZE, || {
-                        self.still_idle(until, false)
-                    });
-                    Phase::Dozed
-                }
-                Phase::Dozed if self.age_forks() == ForkAge::Young => {
-                    // Every fork out there is younger than our doze: work that may well end
-                    // before a thief could help. Rest, longer each time, then judge the forks
-                    // by two fresh looks a doze apart: a fork is worth taking once it is a
-                    // doze old however long we rested, so a stream of forks that each live a
-                    // few doses (a loop of 400 µs pieces) is shared.
-                    rest = (rest * 2).min(RECHECK_AFTER);
-                    sleep.sleep(self.index(), &parker, Some(rest), || {
-                        self.still_idle(until, false)
-                    });
-                    Phase::Awake
-                }
-                Phase::Dozed => {
-                    self.start_taking();
-                    Phase::Taking
-                }
-                Phase::Taking if ran_long && self.pool_idle() && self.fence_before_deep_sleep() => {
-                    // Nobody runs to fork: the timed sleep would only expire (tens of
-                    // microseconds of CPU on a VM) before the same fence. Fence now, and
-                    // sleep until woken (unless the fence was refused: then the timed sleep).
-                    Phase::Fenced
-                }
-                Phase::Taking | Phase::Fenced => {
-                    if let Some(found) = self.steal_fork() {
-                        break Some(found);
-                    }
-                    let timeout = (phase == Phase::Taking).then_some(RECHECK_AFTER);
-                    let woken = sleep.sleep(self.index(), &parker, timeout, || {
-                        self.still_idle(until, true)
-                    });
-                    if phase == Phase::Taking && !woken {
-                        if self.done(until) {
-                            break None;
-                        }
-                        if self.fence_before_deep_sleep() {
-                            Phase::Fenced
-                        } else {
-                            Phase::Taking
-                        }
-                    } else {
-                        // Woken for work (the loop looks for it first), which may be gone by
-                        // now: a wake-up that finds nothing does not keep us a taker, or
-                        // every fork of a busy owner would publish and wake us.
-                        sleep.stop_taking();
-                        rest = DOZE;
-                        Phase::Awake
-                    }
-                }
-            };
-            *awake_since = Some(Instant::now());
-        };
-        if matches!(phase, Phase::Taking | Phase::Fenced) {
-            sleep.stop_taking();
-        }
-        found
-    }
-
-    /// Re-checks, after registering as a sleeper, everything that should keep us awake.
-    /// `forks`: whether other workers' private forks count as work.
-    fn still_idle(&self, until: Until<'_>, forks: bool) -> bool {
-        if self.work_visible(forks) {
-            return false;
-        }
-        match until {
-            Until::Latch(latch) => latch.get_sleepy(),
-            Until::TopLevel => !self.registry().terminating() && !self.seat().has_surplus(),
-        }
     }
 
     /// Runs one local job, if any (`yield_local`): from the deque, or inside a region from
@@ -574,7 +378,7 @@ impl WorkerThread {
             };
         }
         let found = match self.take_local_job() {
-            Some(job) => Some((job, crate::fork::NO_REGION)),
+            Some(job) => Some((job, crate::isolate::region::NO_REGION)),
             None => self.steal().map(|s| (s.job, s.region)),
         };
         match found {

@@ -1,29 +1,30 @@
 //! A worker: the state one OS thread keeps while it works for a pool, and its queues.
 //!
 //! Every thread that runs pool work owns one [`WorkerThread`]: its public deque (others steal
-//! from it), its private fork stack (`fork.rs`), and which of the pool's N seats it serves
+//! from it), its private fork stack (`worker/fork.rs`), and which of the pool's N seats it serves
 //! (the index `current_thread_index()` reports). What other threads may touch of it is the
 //! [`ThreadShared`] it registers with its pool. The thread-local `CURRENT` points at the
 //! current thread's `WorkerThread`, if any.
 //!
 //! Deques belong to threads, not seats: a thread that blocks keeps its deque (still stealable
 //! by everyone) while a spare serves its seat, and continues with it at once when it returns
-//! (see `handoff.rs`).
+//! (see `blocking/handoff.rs`).
 //!
-//! A worker also has a current isolated region (`isolate.rs`): while it is in one, the forks
-//! it publishes go to its lane for that region (`lane.rs`) instead of its deque, and its
+//! A worker also has a current isolated region (`isolate/mod.rs`): while it is in one, the forks
+//! it publishes go to its lane for that region (`isolate/lane.rs`) instead of its deque, and its
 //! deque keeps only work of no region.
 
-use crate::fence;
-use crate::fork::{ForkStack, Mark, RegionTag, NO_REGION};
-use crate::isolate::Region;
-use crate::job::{Fork, JobRef, DETACHED};
-use crate::lane::{OwnLanes, SharedLanes};
-use crate::metrics::ThreadCounters;
-use crate::parker::Parker;
-use crate::registry::{Registry, Roster, Seat};
-use crate::stack::StackMark;
-use crossbeam_deque::{Steal, Stealer, Worker};
+use crate::isolate::lane::{OwnLanes, SharedLanes};
+use crate::isolate::region::Region;
+use crate::isolate::region::{RegionTag, NO_REGION};
+use crate::pool::metrics::ThreadCounters;
+use crate::pool::registry::{Registry, Roster, Seat};
+use crate::sync::fence;
+use crate::sync::job::{retry, Fork, JobRef, DETACHED};
+use crate::sync::parker::Parker;
+use crate::worker::fork::{ForkStack, Mark};
+use crate::worker::stack::StackMark;
+use crossbeam_deque::{Stealer, Worker};
 use std::cell::{Cell, RefCell};
 use std::ptr;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -52,19 +53,19 @@ pub(crate) fn current_parker() -> Arc<Parker> {
 pub(crate) struct ThreadShared {
     /// Steals from the worker's public deque.
     pub(crate) stealer: Stealer<JobRef>,
-    /// The worker's `blocking` state (see `handoff.rs`).
+    /// The worker's `blocking` state (see `blocking/handoff.rs`).
     pub(crate) blocking: AtomicU64,
     /// The seat the worker serves, for its whole life (read by the monitor that lends it).
     pub(crate) seat: usize,
     /// Counters written by this worker only.
     pub(crate) counters: ThreadCounters,
     /// The worker's forks: pushed and popped by the worker, promoted by it, and stolen by
-    /// idle workers as a last resort (see `fork.rs`).
+    /// idle workers as a last resort (see `worker/fork.rs`).
     pub(crate) forks: ForkStack,
     /// The worker's parker: for the latches it waits on, and the one a thief arms a stolen
-    /// fork's latch with (`latch.rs`).
+    /// fork's latch with (`sync/latch.rs`).
     parker: Arc<Parker>,
-    /// The worker's lanes for the isolated regions it is in (see `lane.rs`).
+    /// The worker's lanes for the isolated regions it is in (see `isolate/lane.rs`).
     pub(crate) lanes: SharedLanes,
 }
 
@@ -99,17 +100,17 @@ impl<T> View<T> {
 pub(crate) struct WorkerThread {
     deque: Worker<JobRef>,
     shared: Arc<ThreadShared>,
-    /// The seat this thread serves, for its whole life (`cache.rs`).
+    /// The seat this thread serves, for its whole life (`blocking/cache.rs`).
     seat: usize,
     registry: Arc<Registry>,
     rng: Cell<u64>,
     members: RefCell<View<ThreadShared>>,
     regions: RefCell<View<Region>>,
-    /// The isolated region this thread is in, or `NO_REGION` (see `isolate.rs`).
+    /// The isolated region this thread is in, or `NO_REGION` (see `isolate/mod.rs`).
     region: Cell<RegionTag>,
-    /// Where this thread publishes forks inside regions (see `lane.rs`).
+    /// Where this thread publishes forks inside regions (see `isolate/lane.rs`).
     own_lanes: OwnLanes,
-    /// Where this thread's stack is half used (see `stack.rs`).
+    /// Where this thread's stack is half used (see `worker/stack.rs`).
     stack: StackMark,
     /// What this thread saw of each member's fork stack at its last look: the member (its
     /// address) and the mark ([`WorkerThread::age_forks`]).
@@ -124,7 +125,7 @@ pub(crate) struct Stolen {
     /// Whether it is a piece of work already running in the pool (from another worker's
     /// deque, lanes or fork stack, or a region's queue), not a whole job from outside (the
     /// injector) or this seat's broadcast. Only a piece says anything about the forks of the
-    /// worker it came from (`wait.rs`, the search's eager start).
+    /// worker it came from (`worker/search.rs`, the search's eager start).
     pub(crate) piece: bool,
 }
 
@@ -269,11 +270,11 @@ impl WorkerThread {
     /// Whether this worker is inside a `blocking` call (only it stores anything but `LENT`).
     #[inline]
     pub(crate) fn in_blocking(&self) -> bool {
-        self.shared.blocking.load(Ordering::Relaxed) != crate::handoff::RUNNING
+        self.shared.blocking.load(Ordering::Relaxed) != crate::blocking::handoff::RUNNING
     }
 
     /// Whether this thread's stack is more than half used at the caller's frame: then a wait
-    /// takes no work (see `stack.rs`).
+    /// takes no work (see `worker/stack.rs`).
     #[inline]
     pub(crate) fn stack_passed(&self) -> bool {
         self.stack.is_passed()
@@ -289,13 +290,13 @@ impl WorkerThread {
     pub(crate) fn region(&self) -> Option<&Region> {
         // SAFETY: a tag other than `NO_REGION` is the address of a live region: the thread
         // is inside that region's `isolate` call, or runs one of its jobs, which end before
-        // the call does (`isolate.rs`).
+        // the call does (`isolate/mod.rs`).
         unsafe { (self.region.get() as *const Region).as_ref() }
     }
 
     /// Makes `region` (not `NO_REGION`) this thread's current region and returns the
     /// previous one, for [`leave_region`](Self::leave_region). The fork stack must be empty:
-    /// its forks all belong to the current region (`fork.rs`).
+    /// its forks all belong to the current region (`worker/fork.rs`).
     pub(crate) fn enter_region(&self, region: RegionTag) -> RegionTag {
         self.shared.forks.set_region(region);
         self.own_lanes.enter(region);
@@ -303,7 +304,7 @@ impl WorkerThread {
     }
 
     /// Leaves the region [`enter_region`](Self::enter_region) entered, back to `outer`. The
-    /// fork stack is empty again, and so is the region's lane (`lane.rs`).
+    /// fork stack is empty again, and so is the region's lane (`isolate/lane.rs`).
     pub(crate) fn leave_region(&self, outer: RegionTag) {
         self.own_lanes.leave(&self.shared.lanes);
         self.shared.forks.set_region(outer);
@@ -316,11 +317,11 @@ impl WorkerThread {
         Arc::as_ptr(&self.shared.parker)
     }
 
-    // ---- forks (see `fork.rs`) ----
+    // ---- forks (see `worker/fork.rs`) ----
 
     /// Keeps a join's second half private; returns its position for
     /// [`pop_fork`](Self::pop_fork). Looks at the pool only when the fork stack says so (it is
-    /// nearly full, or a taker poked it, or fences are real: `fork.rs`).
+    /// nearly full, or a taker poked it, or fences are real: `worker/fork.rs`).
     #[inline]
     pub(crate) fn push_fork(&self, fork: Fork) -> usize {
         let (pos, look) = self.shared.forks.push(fork.job());
@@ -349,10 +350,10 @@ impl WorkerThread {
         }
     }
 
-    /// This worker starts taking forks (`wait.rs`: a searcher back from its doze; an idle
+    /// This worker starts taking forks (`worker/search.rs`: a searcher back from its doze; an idle
     /// waiter in an isolated region): it counts itself a taker, then pokes every other
     /// worker's fork stack, so that their next fork looks at the pool and publishes its
-    /// oldest sibling (`fork.rs`). The fence: a worker registering meanwhile either is seen
+    /// oldest sibling (`worker/fork.rs`). The fence: a worker registering meanwhile either is seen
     /// here or sees this taker counted, and pokes itself (`enter`).
     pub(crate) fn start_taking(&self) {
         self.registry.sleep.start_taking();
@@ -399,8 +400,8 @@ impl WorkerThread {
     }
 
     /// Puts a fork of this thread, just off its fork stack, where others can take it: its
-    /// deque, or its lane inside a region (`lane.rs`), its latch armed first. The caller then
-    /// announces it.
+    /// deque, or its lane inside a region (`isolate/lane.rs`), its latch armed first. The caller
+    /// then announces it.
     #[inline]
     fn publish(&self, job: JobRef) {
         // SAFETY: the job came off our fork stack, where only forks go, and has not run; it is
@@ -417,7 +418,7 @@ impl WorkerThread {
     fn announce_published(&self) {
         match self.region() {
             None => self.registry.sleep.new_work(),
-            Some(region) => region.new_work(&self.registry),
+            Some(region) => region.new_work(&self.registry.sleep),
         }
     }
 
@@ -468,7 +469,7 @@ impl WorkerThread {
     }
 
     /// Puts a job just popped from this worker's deque back on top, unrun (a wait past the
-    /// stack mark that found an enclosing frame's job: `wait.rs`).
+    /// stack mark that found an enclosing frame's job: `worker/wait.rs`).
     pub(crate) fn put_back_local(&self, job: JobRef) {
         self.deque.push(job);
     }
@@ -541,7 +542,7 @@ impl WorkerThread {
         unsafe { job.execute() };
     }
 
-    /// Runs a job of `region`, in that region (`isolate.rs`). Only between jobs: the fork
+    /// Runs a job of `region`, in that region (`isolate/mod.rs`). Only between jobs: the fork
     /// stack is empty.
     ///
     /// # Safety
@@ -587,7 +588,7 @@ impl WorkerThread {
     /// Takes a job from somewhere other than this worker's own queues, with the region it
     /// belongs to: the seat's broadcast lane, another worker's deque (random start), another
     /// worker's lanes, the queues of the pool's isolated regions, then the injector. For a
-    /// worker in no region (one inside a region takes only its region's jobs: `wait.rs`).
+    /// worker in no region (one inside a region takes only its region's jobs: `worker/wait.rs`).
     /// [`Stolen::piece`] says which of these it was.
     pub(crate) fn steal(&self) -> Option<Stolen> {
         debug_assert!(
@@ -626,8 +627,8 @@ impl WorkerThread {
         retry(|| self.registry.injector().steal_batch_and_pop(&self.deque)).map(Stolen::whole)
     }
 
-    /// A taker's fence before it sleeps until woken (`wait.rs`): true if its next look at the
-    /// fork stacks is reliable, false if it must re-check on a timer instead (`fence.rs`:
+    /// A taker's fence before it sleeps until woken (`worker/wait.rs`): true if its next look at
+    /// the fork stacks is reliable, false if it must re-check on a timer instead (`sync/fence.rs`:
     /// refusal). The thread that finds the refusal wakes every sleeper, so that each switches
     /// its own stack back here before it sleeps deeply again; this worker's own stack is empty
     /// of private forks (it published them before it waited) and switches at once, and the
@@ -648,7 +649,7 @@ impl WorkerThread {
     }
 
     /// Takes the oldest fork of another worker that keeps it private, with its region (a
-    /// cold steal, with a heavy fence: for a worker about to sleep; see `fork.rs`).
+    /// cold steal, with a heavy fence: for a worker about to sleep; see `worker/fork.rs`).
     pub(crate) fn steal_fork(&self) -> Option<Stolen> {
         let found = self.with_members(|members| {
             members
@@ -669,7 +670,7 @@ impl WorkerThread {
 
     /// Looks at every other worker's fork stack and says how old the oldest private forks
     /// are since the previous call ([`ForkAge`]); remembers what it saw for the next call. A
-    /// hint (`ForkStack::mark`), for the search's choice of when to take forks (`wait.rs`).
+    /// hint (`ForkStack::mark`), for the search's choice of when to take forks (`worker/wait.rs`).
     pub(crate) fn age_forks(&self) -> ForkAge {
         let mut marks = self.fork_marks.borrow_mut();
         self.with_members(|members| {
@@ -693,7 +694,7 @@ impl WorkerThread {
 
     /// Whether every worker of the pool is idle (searching, dozing or asleep) and none holds
     /// a private fork: nobody runs who could fork or spawn. A hint for the search's choice of
-    /// how to wait (`wait.rs`), read without ordering against anything: a wrong answer costs
+    /// how to wait (`worker/wait.rs`), read without ordering against anything: a wrong answer costs
     /// a timed wake-up, or skips one before a heavy fence that settles the race anyway.
     pub(crate) fn pool_idle(&self) -> bool {
         let idle = self.registry.sleep.idle_workers() as usize;
@@ -717,16 +718,5 @@ impl WorkerThread {
                 })
             })
             || self.with_regions(|regions| regions.iter().any(|r| r.has_work()))
-    }
-}
-
-/// Retries a steal that lost a race (`Steal::Retry`) until it succeeds or finds nothing.
-pub(crate) fn retry(mut steal: impl FnMut() -> Steal<JobRef>) -> Option<JobRef> {
-    loop {
-        match steal() {
-            Steal::Success(job) => return Some(job),
-            Steal::Empty => return None,
-            Steal::Retry => std::hint::spin_loop(),
-        }
     }
 }

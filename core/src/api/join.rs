@@ -3,14 +3,14 @@
 //! The caller keeps `b` in its private fork stack, runs `a`, then takes `b` back and runs it
 //! inline if it is still private: that path is a few plain stores, with no atomic
 //! read-modify-write, no fence and no allocation. `b` is published to the caller's stealable
-//! deque only when another worker is idle (see `fork.rs`); if it was published, the caller pops
-//! it back if nobody stole it, or waits on `b`'s latch, running other work meanwhile (see
-//! `wait.rs`).
+//! deque only when another worker is idle (see `worker/fork.rs`); if it was published, the caller
+//! pops it back if nobody stole it, or waits on `b`'s latch, running other work meanwhile (see
+//! `worker/wait.rs`).
 
-use crate::job::{Fork, StackJob};
-use crate::latch::ForkLatch;
-use crate::registry;
-use crate::unwind;
+use crate::pool::registry;
+use crate::sync::job::{Fork, StackJob};
+use crate::sync::latch::ForkLatch;
+use crate::sync::unwind;
 
 /// Tells a closure run by [`join_context`] whether it migrated to another thread.
 ///
@@ -56,7 +56,7 @@ impl FnContext {
 /// # Blocking
 ///
 /// Closures should not block on I/O or locks: a blocked worker is a core the pool loses.
-/// Wrap such calls in [`blocking`](crate::blocking) to have a spare thread compute meanwhile.
+/// Wrap such calls in [`blocking`](fn@crate::blocking) to have a spare thread compute meanwhile.
 ///
 /// # Examples
 ///
@@ -105,7 +105,7 @@ where
     RB: Send,
 {
     registry::in_worker(|worker, injected| {
-        // The latch is armed only if the fork leaves the fork stack (`latch.rs`).
+        // The latch is armed only if the fork leaves the fork stack (`sync/latch.rs`).
         let job_b = StackJob::new(
             move |migrated| oper_b(FnContext::new(migrated)),
             ForkLatch::unarmed(),
@@ -123,7 +123,7 @@ where
                     // SAFETY: popped back from our fork stack: nobody else can run it.
                     let _ = unwind::halt_unwinding(|| unsafe { job_b.run_inline(injected) });
                 } else {
-                    // SAFETY: the fork left the stack, so its latch was armed (`latch.rs`).
+                    // SAFETY: the fork left the stack, so its latch was armed (`sync/latch.rs`).
                     worker.wait_until(unsafe { job_b.latch.core() });
                     // SAFETY: the latch is set: `b` was executed elsewhere. Its outcome, a
                     // panic included, is dropped: `a`'s panic wins.
@@ -138,7 +138,7 @@ where
             // SAFETY: popped back from our fork stack: nobody else can run it.
             return (result_a, unsafe { job_b.run_inline(injected) });
         }
-        // `b` was published or stolen, so its latch is armed (`latch.rs`): take it back if
+        // `b` was published or stolen, so its latch is armed (`sync/latch.rs`): take it back if
         // nobody stole it, else wait for it.
         // SAFETY: armed, as just said.
         let latch = unsafe { job_b.latch.core() };

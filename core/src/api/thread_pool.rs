@@ -1,13 +1,13 @@
 //! `ThreadPool`: a handle on a pool of worker threads.
 
-use crate::broadcast::{self, BroadcastContext};
-use crate::current::Yield;
-use crate::metrics::Metrics;
-use crate::registry::Registry;
-use crate::scope::{self, Scope, ScopeFifo};
-use crate::spawn;
-use crate::thread;
-use crate::worker::WorkerThread;
+use crate::api::broadcast::{self, BroadcastContext};
+use crate::api::current::Yield;
+use crate::api::scope::{self, Scope, ScopeFifo};
+use crate::api::spawn;
+use crate::pool::metrics::Metrics;
+use crate::pool::registry::Registry;
+use crate::pool::thread;
+use crate::worker::thread_state::WorkerThread;
 use std::fmt;
 use std::sync::Arc;
 
@@ -38,7 +38,7 @@ impl ThreadPool {
     /// parallel iterators inside it use this pool. Called from a worker of this pool it just
     /// runs `op` (re-entrant); from another pool's worker, that worker keeps working for its
     /// own pool while it waits, as in a `join`: only its region's work inside
-    /// [`isolate`](crate::isolate), and nothing once its stack is more than half used (it
+    /// [`isolate`](fn@crate::isolate), and nothing once its stack is more than half used (it
     /// then parks, and a spare serves its seat), so waits never pile up work on its stack.
     ///
     /// # Panics
@@ -60,7 +60,7 @@ impl ThreadPool {
     }
 
     /// Runs `op` on a worker of this pool inside an isolated region: while that worker waits
-    /// inside `op`, it runs only work made inside `op` (see [`isolate`](crate::isolate)).
+    /// inside `op`, it runs only work made inside `op` (see [`isolate`](fn@crate::isolate)).
     ///
     /// # Panics
     ///
@@ -332,7 +332,7 @@ impl ThreadPool {
         OP: FnOnce() -> R + Send + 'static,
         R: Send + 'static,
     {
-        crate::future::spawn_future_in(op, &self.registry)
+        crate::api::future::spawn_future_in(op, &self.registry)
     }
 
     /// Runs one pending job if the current thread is a worker of this pool

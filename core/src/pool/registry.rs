@@ -5,10 +5,10 @@
 //!
 //! A pool has N **seats**, its compute places: seat `i` is what `current_thread_index()`
 //! reports as `i`, and owns the broadcast lane and FIFO lane of that index. A **worker** is
-//! an OS thread serving a seat, with its own deques (`worker.rs`). Normally each seat has one
-//! worker. While a worker blocks inside `blocking`, a spare thread serves its seat; when the
-//! blocked worker returns, both serve it until one reaches a job boundary and steps aside
-//! (`handoff.rs`). Every serving worker is a **member**: its deque is stealable by all.
+//! an OS thread serving a seat, with its own deques (`worker/thread_state.rs`). Normally each seat
+//! has one worker. While a worker blocks inside `blocking`, a spare thread serves its seat; when
+//! the blocked worker returns, both serve it until one reaches a job boundary and steps aside
+//! (`blocking/handoff.rs`). Every serving worker is a **member**: its deque is stealable by all.
 //!
 //! # Shutdown
 //!
@@ -20,21 +20,20 @@
 //! job. [`Registry::wait_until_stopped`] returns once every thread of the pool (workers,
 //! spares, the monitor) has exited. The registry itself is freed with its last `Arc`.
 
-use crate::builder::{
-    ErrorKind, PanicHandler, StartHandler, ThreadBuilder, ThreadNamer, ThreadPoolBuildError,
-    ThreadPoolBuilder, ThreadSpawn,
-};
-use crate::cache::Cache;
-use crate::isolate::Region;
-use crate::job::{JobFifo, JobRef, StackJob};
-use crate::latch::SpinLatch;
-use crate::metrics::Metrics;
-use crate::monitor::Monitor;
-use crate::parker::Parker;
+use crate::blocking::cache::Cache;
+use crate::blocking::monitor::Monitor;
+use crate::isolate::region::Region;
+use crate::pool::config::{Config, PanicHandler, StartHandler, ThreadNamer};
+use crate::pool::error::{ErrorKind, ThreadPoolBuildError};
+use crate::pool::metrics::Metrics;
+use crate::pool::spawn::{ThreadBuilder, ThreadSpawn};
+use crate::pool::thread::{self, SpareSpawner, Start};
 use crate::sleep::Sleep;
-use crate::thread::{self, SpareSpawner, Start};
-use crate::unwind;
-use crate::worker::{current_parker, ThreadShared, WorkerThread};
+use crate::sync::job::{JobFifo, JobRef, StackJob};
+use crate::sync::latch::SpinLatch;
+use crate::sync::parker::Parker;
+use crate::sync::unwind;
+use crate::worker::thread_state::{current_parker, ThreadShared, WorkerThread};
 use crossbeam_deque::Injector;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, OnceLock, PoisonError};
@@ -63,7 +62,7 @@ pub(crate) struct Seat {
     /// Relaxed: a hint for width, never needed for correctness.
     surplus: AtomicUsize,
     /// Workers of this seat parked in a wait past their stack mark, which a broadcast for the
-    /// seat must wake (`wait.rs`, rule 1). The mutex orders a listener's registration before
+    /// seat must wake (`worker/wait.rs`, rule 1). The mutex orders a listener's registration before
     /// its look at `broadcasts` against a broadcaster's push before its look here: one of the
     /// two sees the other.
     listeners: Mutex<Vec<Arc<Parker>>>,
@@ -228,7 +227,7 @@ pub(crate) struct Handlers {
 pub(crate) struct Registry {
     seats: Box<[Seat]>,
     pub(crate) members: Members,
-    /// The isolated regions in progress (`isolate.rs`), whose queues idle workers steal from.
+    /// The isolated regions in progress (`isolate/mod.rs`), whose queues idle workers steal from.
     pub(crate) regions: Roster<Region>,
     injector: Injector<JobRef>,
     pub(crate) sleep: Sleep,
@@ -282,14 +281,20 @@ const RETRY_AFTER: Duration = Duration::from_millis(1);
 /// The global pool with the defaults. Where the OS refuses some of its threads (a limit on a
 /// user's or a cgroup's threads), it is built again, once the threads already started have
 /// exited, with as many threads as started then (fewer than asked each time, at least one).
-/// A pool built with [`ThreadPoolBuilder::build_global`] or `build` reports the refusal
-/// instead, as a [`ThreadPoolBuildError`].
+/// A pool built with [`ThreadPoolBuilder::build_global`](crate::ThreadPoolBuilder::build_global) or
+/// `build` reports the refusal instead, as a [`ThreadPoolBuildError`].
 fn default_global_registry() -> Result<Arc<Registry>, ThreadPoolBuildError> {
-    let cpus = crate::topology::logical_cpus();
-    let mut n = ThreadPoolBuilder::new().resolved_num_threads(cpus)?;
+    let cpus = crate::os::topology::logical_cpus();
+    let mut n = Config::new().resolved_num_threads(cpus)?;
     let mut one_thread_tries = 0;
     loop {
-        let failure = match Registry::build(ThreadPoolBuilder::new().num_threads(n), cpus) {
+        let failure = match Registry::build(
+            Config {
+                num_threads: n,
+                ..Config::new()
+            },
+            cpus,
+        ) {
             Ok(registry) => return Ok(registry),
             Err(failure) => failure,
         };
@@ -308,15 +313,13 @@ fn default_global_registry() -> Result<Arc<Registry>, ThreadPoolBuildError> {
     }
 }
 
-/// Builds the global pool from `builder`, unless it exists already.
-pub(crate) fn init_global<S: ThreadSpawn>(
-    builder: ThreadPoolBuilder<S>,
-) -> Result<(), ThreadPoolBuildError> {
+/// Builds the global pool from `config`, unless it exists already.
+pub(crate) fn init_global<S: ThreadSpawn>(config: Config<S>) -> Result<(), ThreadPoolBuildError> {
     let already = || ThreadPoolBuildError::new(ErrorKind::GlobalPoolAlreadyInitialized);
     if GLOBAL.get().is_some() {
         return Err(already());
     }
-    let registry = Registry::new(builder)?;
+    let registry = Registry::new(config)?;
     GLOBAL.set(registry).map_err(|lost| {
         lost.release_handle();
         already()
@@ -346,20 +349,20 @@ where
 
 impl Registry {
     pub(crate) fn new<S: ThreadSpawn>(
-        builder: ThreadPoolBuilder<S>,
+        config: Config<S>,
     ) -> Result<Arc<Registry>, ThreadPoolBuildError> {
-        Self::build(builder, crate::topology::logical_cpus()).map_err(|failure| failure.error)
+        Self::build(config, crate::os::topology::logical_cpus()).map_err(|failure| failure.error)
     }
 
     /// As [`new`](Self::new), for a process that may use `cpus` logical CPUs (read once per
     /// build: it costs a few system calls); a build that failed to spawn a thread also says
     /// how many had started, with the half-built pool, whose started threads are exiting.
     fn build<S: ThreadSpawn>(
-        mut builder: ThreadPoolBuilder<S>,
+        mut config: Config<S>,
         cpus: usize,
     ) -> Result<Arc<Registry>, BuildFailure> {
-        let n = builder.resolved_num_threads(cpus)?;
-        if builder.use_current_thread && WorkerThread::current_ref().is_some() {
+        let n = config.resolved_num_threads(cpus)?;
+        if config.use_current_thread && WorkerThread::current_ref().is_some() {
             return Err(ThreadPoolBuildError::new(ErrorKind::CurrentThreadAlreadyInPool).into());
         }
         // Spin-waiting by outside callers only pays with a CPU for the job beside the caller's
@@ -376,16 +379,16 @@ impl Registry {
             injector: Injector::new(),
             sleep: Sleep::new(),
             monitor: Monitor::new(),
-            cache: Cache::new(n, builder.keep_alive, builder.max_blocking_threads),
-            spawner: Mutex::new(Some(builder.spawn_handler.spare_spawner())),
+            cache: Cache::new(n, config.keep_alive, config.max_blocking_threads),
+            spawner: Mutex::new(Some(config.spawn_handler.spare_spawner())),
             handlers: Handlers {
-                panic: builder.panic_handler.take(),
-                start: builder.start_handler.take(),
-                exit: builder.exit_handler.take(),
-                namer: Mutex::new(builder.get_thread_name.take()),
-                stack_size: builder.stack_size,
+                panic: config.panic_handler.take(),
+                start: config.start_handler.take(),
+                exit: config.exit_handler.take(),
+                namer: Mutex::new(config.get_thread_name.take()),
+                stack_size: config.stack_size,
             },
-            breadth_first: builder.breadth_first,
+            breadth_first: config.breadth_first,
             outside_linger,
             handles: AtomicUsize::new(1),
             terminating: AtomicBool::new(false),
@@ -395,12 +398,12 @@ impl Registry {
         // Terminates the half-built pool if a spawn fails or a user callback (the spawn
         // handler, the thread namer) panics: the threads already started then exit.
         let terminate_on_failure = TerminateOnDrop(&registry);
-        let first = usize::from(builder.use_current_thread);
+        let first = usize::from(config.use_current_thread);
         for index in first..n {
             let thread =
                 registry.thread_builder(index, registry.thread_name(index), Start::Seat(index));
             registry.thread_spawning();
-            if let Err(e) = builder.spawn_handler.spawn(thread) {
+            if let Err(e) = config.spawn_handler.spawn(thread) {
                 registry.thread_exited();
                 drop(terminate_on_failure);
                 return Err(BuildFailure {
@@ -410,7 +413,7 @@ impl Registry {
                 });
             }
         }
-        if builder.use_current_thread {
+        if config.use_current_thread {
             thread::adopt_current_thread(&registry)
                 .map_err(|e| ThreadPoolBuildError::new(ErrorKind::IOError(e)))?;
         }

@@ -1,8 +1,8 @@
 //! What the calling thread can ask about the pool it runs in.
 
-use crate::metrics::Metrics;
-use crate::registry;
-use crate::worker::WorkerThread;
+use crate::pool::metrics::Metrics;
+use crate::pool::registry;
+use crate::worker::thread_state::WorkerThread;
 
 /// The number of threads of the current pool (the one this thread works for, else the
 /// global pool).

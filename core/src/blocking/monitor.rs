@@ -1,10 +1,10 @@
 //! The monitor thread of a pool: it looks for workers blocked in `blocking` and has their
-//! seats served by spares (the protocol is in `handoff.rs`).
+//! seats served by spares (the protocol is in `blocking/handoff.rs`).
 
-use crate::handoff::{self, Announce, MonitorState};
-use crate::metrics::SpareCounters;
-use crate::registry::Registry;
-use crate::worker::ThreadShared;
+use crate::blocking::handoff::{self, Announce, MonitorState};
+use crate::pool::metrics::SpareCounters;
+use crate::pool::registry::Registry;
+use crate::worker::thread_state::ThreadShared;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -82,7 +82,7 @@ fn start(registry: &Arc<Registry>) -> bool {
     spawned.is_ok()
 }
 
-/// The monitor's loop (see `handoff.rs`).
+/// The monitor's loop (see `blocking/handoff.rs`).
 fn run(registry: &Arc<Registry>) {
     let monitor = &registry.monitor;
     *monitor.thread.lock().unwrap() = Some(std::thread::current());
@@ -124,7 +124,7 @@ fn any_stamped(registry: &Registry) -> bool {
         .members
         .snapshot()
         .iter()
-        // Relaxed: ordered after the PARKED store by `try_park`'s fence (`handoff.rs`).
+        // Relaxed: ordered after the PARKED store by `try_park`'s fence (`blocking/handoff.rs`).
         .any(|m| handoff::stamped_since(m.blocking.load(Ordering::Relaxed)).is_some())
 }
 

@@ -1,6 +1,6 @@
 //! Lanes: the deques a thread publishes its forks to while it is inside an isolated region.
 //!
-//! A worker's deque holds only work of no region (`isolate.rs`). Inside region R its
+//! A worker's deque holds only work of no region (`isolate/mod.rs`). Inside region R its
 //! promoted forks go to a **lane** instead: a deque of its own for R, LIFO like the deque,
 //! so that a join whose second half was published pops it straight back, and a thief takes
 //! the oldest. A thread has one lane per region it is in, innermost last: entering a region
@@ -27,9 +27,9 @@
 //! sleeper loads `count` after its own SeqCst fence (`sleep/README.md`, rule "work vs.
 //! sleeper").
 
-use crate::fork::RegionTag;
-use crate::job::JobRef;
-use crate::worker::retry;
+use crate::isolate::region::RegionTag;
+use crate::sync::job::retry;
+use crate::sync::job::JobRef;
 use crossbeam_deque::{Stealer, Worker};
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicUsize, Ordering};

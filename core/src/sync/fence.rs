@@ -5,7 +5,7 @@
 //!
 //! Two threads that each store to one word and then load the other's (a fork pushing its job
 //! and then loading its stack's `limit`, against a taker poking that `limit` and then reading
-//! the fork stacks; an owner popping its fork against a thief claiming it, `fork.rs`) need a
+//! the fork stacks; an owner popping its fork against a thief claiming it, `worker/fork.rs`) need a
 //! full fence on *both* sides, or both may read stale values. When one side runs a hundred
 //! million times a second and the other rarely, the fence can be moved: the hot side issues
 //! only a compiler fence ([`light`]), and the cold side a SeqCst fence followed by a

@@ -1,5 +1,5 @@
 //! The cache of spare threads: threads that serve no seat now and wait, for a keep-alive, to
-//! be handed theirs again by the monitor (`handoff.rs`).
+//! be handed theirs again by the monitor (`blocking/handoff.rs`).
 //!
 //! Every pool thread belongs to one seat for its whole life: the seat it was spawned for, whose
 //! index its start handler was given, `current_thread_index()` reports, and its exit handler
@@ -11,12 +11,13 @@
 //! mailbox of the seat to lend (an idle one, else a freshly spawned spare's), then either
 //! [`assign`](Cache::assign)s it the seat or [`put_back`](Cache::put_back)s it. A thread
 //! whose keep-alive runs out removes itself from the idle list and exits; if a reserver holds
-//! its mailbox, it waits for that reserver's word instead, so a reserved thread never leaves. `extra` counts the threads beyond the pool's N (the spares spawned and not yet
-//! retired), capped by `max_blocking_threads`.
+//! its mailbox, it waits for that reserver's word instead, so a reserved thread never leaves.
+//! `extra` counts the threads beyond the pool's N (the spares spawned and not yet retired), capped
+//! by `max_blocking_threads`.
 
-use crate::metrics::SpareCounters;
-use crate::registry::Registry;
-use crate::thread::Start;
+use crate::pool::metrics::SpareCounters;
+use crate::pool::registry::Registry;
+use crate::pool::thread::Start;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};

@@ -1,0 +1,206 @@
+//! How an idle worker searches: spin on the public queues, doze, ask for forks, sleep (the
+//! heuristics; the waits that call it are `wait.rs`, who wakes it `sleep/README.md`).
+
+use crate::sync::backoff::Backoff;
+use crate::sync::fence;
+use crate::worker::thread_state::{current_parker, ForkAge, Stolen, WorkerThread};
+use crate::worker::wait::Until;
+use std::time::{Duration, Instant};
+
+/// How long a worker that found no public work dozes before it asks for forks (see
+/// `search`): the least time between two of its requests.
+pub(super) const DOZE: Duration = Duration::from_micros(100);
+
+/// How long a taker's first sleep lasts before it issues the heavy fence that settles a race
+/// with a fork it may have missed (see `search`).
+const RECHECK_AFTER: Duration = Duration::from_millis(1);
+
+/// Where a search stands once its spinning is spent (see `search`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Phase {
+    /// Not yet dozed.
+    Awake,
+    /// Dozed, not yet a taker.
+    Dozed,
+    /// A taker, not yet fenced.
+    Taking,
+    /// A taker that issued the heavy fence.
+    Fenced,
+}
+
+impl WorkerThread {
+    /// Searches (the caller counts as searching) until a job turns up or `until` is done.
+    /// Each phase first spins on the public queues with backoff, then:
+    ///
+    /// 1. [`Phase::Awake`]: a *doze*, a sleep of at most [`DOZE`], during which owners keep
+    ///    their forks private (the re-check ignores them). The dozer stays counted as
+    ///    searching, so forks and moved work meanwhile wake nobody; a spawn or an injection
+    ///    may wake it (`sleep/README.md`, rule "dozers count as searching"). No doze, and
+    ///    straight to 3, when this worker worked a doze or longer since its search last went
+    ///    past its spinning (`ran_long`, from `awake_since`) and the pool is idle
+    ///    (`pool_idle`: every worker searches, dozes or sleeps, and no fork exists): nobody
+    ///    runs whose forks could age, and the work here was long enough to share. The
+    ///    length of that work keeps a pool dozing between the short calls of a caller
+    ///    outside it (a 2,000-element sum every 50 µs): a taker there would have every
+    ///    call's fork published and a sleeper woken for a microsecond of work.
+    /// 2. [`Phase::Dozed`]: if other workers have private forks but each one's oldest fork
+    ///    is newer than the doze (`age_forks`, which looked before the doze and looks again
+    ///    now), a *rest*, twice as long as the last (at least two dozes, at most
+    ///    [`RECHECK_AFTER`]), and back to 1: the next judgement again takes two looks one
+    ///    doze apart, so the age that makes a fork worth taking stays one doze however long
+    ///    the worker rested. Otherwise (a fork as old as the doze, or no fork anywhere) the
+    ///    worker becomes a *taker* (`Sleep::start_taking`): an owner publishes its oldest fork
+    ///    at its next fork.
+    /// 3. [`Phase::Taking`]: a cold steal of a busy worker's oldest fork (for an owner that
+    ///    does not fork again, blocked or in a long leaf), then a sleep of at most
+    ///    [`RECHECK_AFTER`]: an owner that forked just as we became a taker may have missed
+    ///    us (its look at the counters is relaxed), and we may have missed its fork. After
+    ///    that sleep a heavy fence settles it (`sleep/README.md`, rule "forks vs. takers").
+    ///    If the pool is idle and `ran_long`, the heavy fence comes at once instead, and then
+    ///    4: the timed sleep would end in the same fence, and its expiry costs more CPU (19-39
+    ///    µs on a 2-vCPU VM) than the whole rest of an idle spell. After short work the timed
+    ///    sleep stays: a pool called every millisecond or so for small jobs is woken by the
+    ///    next call within it, and pays neither the expiry nor the fence (a `membarrier`,
+    ///    which costs about as much on that VM).
+    /// 4. [`Phase::Fenced`]: a cold steal, then a deep sleep until woken.
+    ///
+    /// A taker woken by a waker, or back from its deep sleep, that finds no work starts over
+    /// at 1, no longer a taker. A search after a job it found that ran a doze or longer
+    /// (`eager`) starts at 3: that job showed that the forks here live long enough to share.
+    /// Only a piece of another worker's work counts ([`Stolen::piece`]): a whole job from
+    /// outside the pool (an `install`, a scope's body) that runs long says nothing about
+    /// anyone's forks. Measured, not derived: with the rule applied to such jobs too, a loop
+    /// of scopes of 10,000 tiny spawns on a 2-vCPU VM settled into a pattern where the
+    /// helper shared the spawner's CPU, stole one job, dozed and was woken again 20-50 times
+    /// a scope, preempting the spawner each time (1.4-1.9x rayon's time; one or two
+    /// wake-ups a scope and 0.6-0.8x without). The price: the runner of a long injected job
+    /// dozes once before it takes forks, one timed wake-up more per idle spell.
+    ///
+    /// So work that ends within a doze is not shared: not the fork of a busy owner's short
+    /// job (a 1,000-node tree summed in 4 µs, over and over, is never stolen from), and an
+    /// oldest fork that has waited a doze has a sibling that ran that long, so it is likely
+    /// a piece worth a steal. An idle worker asks for a fork at most once per doze, the rate
+    /// a heartbeat would give, without a heartbeat thread; and a pool whose forks are all
+    /// short wakes it ever less often (twice per rest, a rest of up to [`RECHECK_AFTER`]).
+    /// A loop of pieces that each last a few dozes (800 µs of 50 µs leaves, over and over)
+    /// is shared on both counts: a look pair one doze apart finds a fork that old, and the
+    /// thief, back from its piece, takes the next one at once. A
+    /// worker that stays idle pays one `membarrier`, as before the doze existed, and one that
+    /// is woken often pays none. An owner that forks while a taker sleeps publishes at once:
+    /// `join(spin, spin)` on an idle pool takes one spin, not two.
+    pub(super) fn search(
+        &self,
+        until: Until<'_>,
+        eager: bool,
+        awake_since: &mut Option<Instant>,
+    ) -> Option<Stolen> {
+        let sleep = &self.registry().sleep;
+        let ran_long = awake_since.is_some_and(|since| since.elapsed() >= DOZE);
+        let mut backoff = Backoff::new();
+        let mut phase = if eager {
+            self.start_taking();
+            Phase::Taking
+        } else {
+            Phase::Awake
+        };
+        let mut rest = DOZE;
+        let found = loop {
+            if self.done(until) {
+                break None;
+            }
+            if let Some(job) = self.steal() {
+                break Some(job);
+            }
+            if backoff.spin() {
+                continue;
+            }
+            backoff.reset();
+            if let Until::TopLevel = until {
+                // An idle pool thread, off every caller's path, has the process registered
+                // for the heavy fence (`sync/fence.rs`; a relaxed load once that is under way).
+                fence::register_soon();
+            }
+            let parker = current_parker();
+            phase = match phase {
+                Phase::Awake if ran_long && self.pool_idle() => {
+                    // Nobody runs and nobody holds a fork: no fork will age meanwhile, and
+                    // work can only come from outside, which wakes us.
+                    self.start_taking();
+                    Phase::Taking
+                }
+                Phase::Awake => {
+                    self.age_forks();
+                    sleep.doze(self.index(), &parker, DOZE, || {
+                        self.still_idle(until, false)
+                    });
+                    Phase::Dozed
+                }
+                Phase::Dozed if self.age_forks() == ForkAge::Young => {
+                    // Every fork out there is younger than our doze: work that may well end
+                    // before a thief could help. Rest, longer each time, then judge the forks
+                    // by two fresh looks a doze apart: a fork is worth taking once it is a
+                    // doze old however long we rested, so a stream of forks that each live a
+                    // few doses (a loop of 400 µs pieces) is shared.
+                    rest = (rest * 2).min(RECHECK_AFTER);
+                    sleep.sleep(self.index(), &parker, Some(rest), || {
+                        self.still_idle(until, false)
+                    });
+                    Phase::Awake
+                }
+                Phase::Dozed => {
+                    self.start_taking();
+                    Phase::Taking
+                }
+                Phase::Taking if ran_long && self.pool_idle() && self.fence_before_deep_sleep() => {
+                    // Nobody runs to fork: the timed sleep would only expire (tens of
+                    // microseconds of CPU on a VM) before the same fence. Fence now, and
+                    // sleep until woken (unless the fence was refused: then the timed sleep).
+                    Phase::Fenced
+                }
+                Phase::Taking | Phase::Fenced => {
+                    if let Some(found) = self.steal_fork() {
+                        break Some(found);
+                    }
+                    let timeout = (phase == Phase::Taking).then_some(RECHECK_AFTER);
+                    let woken = sleep.sleep(self.index(), &parker, timeout, || {
+                        self.still_idle(until, true)
+                    });
+                    if phase == Phase::Taking && !woken {
+                        if self.done(until) {
+                            break None;
+                        }
+                        if self.fence_before_deep_sleep() {
+                            Phase::Fenced
+                        } else {
+                            Phase::Taking
+                        }
+                    } else {
+                        // Woken for work (the loop looks for it first), which may be gone by
+                        // now: a wake-up that finds nothing does not keep us a taker, or
+                        // every fork of a busy owner would publish and wake us.
+                        sleep.stop_taking();
+                        rest = DOZE;
+                        Phase::Awake
+                    }
+                }
+            };
+            *awake_since = Some(Instant::now());
+        };
+        if matches!(phase, Phase::Taking | Phase::Fenced) {
+            sleep.stop_taking();
+        }
+        found
+    }
+
+    /// Re-checks, after registering as a sleeper, everything that should keep us awake.
+    /// `forks`: whether other workers' private forks count as work.
+    fn still_idle(&self, until: Until<'_>, forks: bool) -> bool {
+        if self.work_visible(forks) {
+            return false;
+        }
+        match until {
+            Until::Latch(latch) => latch.get_sleepy(),
+            Until::TopLevel => !self.registry().terminating() && !self.seat().has_surplus(),
+        }
+    }
+}
