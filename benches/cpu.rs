@@ -62,7 +62,10 @@ fn options() -> Options {
 
 /// The command that reproduces this run, for the result file.
 fn command() -> String {
-    let args: Vec<String> = std::env::args().skip(1).filter(|a| a != "--bench").collect();
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--bench")
+        .collect();
     format!("cargo bench --bench cpu -- {}", args.join(" "))
         .trim_end_matches(" -- ")
         .to_string()
@@ -175,8 +178,13 @@ fn main() {
     let mix = ex::mix(&p2, tasks, ms10, ms10, rounds);
     let c = &mix.compare;
     file.records.extend(c.records("mix"));
-    file.records
-        .push(Record::new("mix", &c.name, "weft-plain", 2, &mix.weft_plain));
+    file.records.push(Record::new(
+        "mix",
+        &c.name,
+        "weft-plain",
+        2,
+        &mix.weft_plain,
+    ));
     file.records
         .push(Record::new("mix", &c.name, "threads", 2, &mix.threads));
     let ideal = Sample {
@@ -221,8 +229,13 @@ fn main() {
             wall: d,
             cpu: Duration::ZERO,
         };
-        file.records
-            .push(Record::one("blocking-cost", "blocking(|| ()) per call", variant, 2, s));
+        file.records.push(Record::one(
+            "blocking-cost",
+            "blocking(|| ()) per call",
+            variant,
+            2,
+            s,
+        ));
     }
     file.title("blocking-cost", "What blocking(|| ()) costs per call");
     progress_done();

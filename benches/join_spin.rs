@@ -56,18 +56,20 @@ fn main() {
         }
         other => panic!("--lib takes weft, rayon or chili, not {other}"),
     };
-    let samples = Runs((0..rounds)
-        .map(|_| {
-            std::thread::sleep(Duration::from_millis(5));
-            let t = Instant::now();
-            run();
-            let wall = t.elapsed();
-            Sample {
-                wall,
-                cpu: Duration::ZERO,
-            }
-        })
-        .collect());
+    let samples = Runs(
+        (0..rounds)
+            .map(|_| {
+                std::thread::sleep(Duration::from_millis(5));
+                let t = Instant::now();
+                run();
+                let wall = t.elapsed();
+                Sample {
+                    wall,
+                    cpu: Duration::ZERO,
+                }
+            })
+            .collect(),
+    );
     let fastest = samples.0.iter().map(|s| s.wall).min().unwrap_or_default();
     println!(
         "{}: {lib}, 2 threads, join(spin 1 ms, spin 1 ms), {rounds} rounds: median {:.2} ms, fastest {:.2} ms",

@@ -595,7 +595,10 @@ fn main() {
         opts.rounds,
         load()
     );
-    let args: Vec<String> = std::env::args().skip(1).filter(|a| a != "--bench").collect();
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--bench")
+        .collect();
     let command = format!("cargo bench --bench table -- {}", args.join(" "));
     let mut file = ResultFile::new(
         &format!("table-t{}", opts.threads),

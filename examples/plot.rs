@@ -27,7 +27,10 @@ fn main() {
         },
     );
     let files = ResultFile::read_dir(&dir).unwrap_or_else(|e| {
-        panic!("{}: {e} (run `cargo bench --bench cpu` first)", dir.display())
+        panic!(
+            "{}: {e} (run `cargo bench --bench cpu` first)",
+            dir.display()
+        )
     });
     let machine = machine.unwrap_or_else(|| {
         files
@@ -59,9 +62,12 @@ fn main() {
     // CPU bars: every row with weft and rayon CPU in the harness's tables, then the scaling
     // workloads at 2 threads.
     let mut bars = Vec::new();
-    let rows = in_table(&["idle", "forks", "mix"])
-        .into_iter()
-        .chain(scaling.iter().copied().filter(|r| r.threads == 2 && r.table == "scaling"));
+    let rows = in_table(&["idle", "forks", "mix"]).into_iter().chain(
+        scaling
+            .iter()
+            .copied()
+            .filter(|r| r.threads == 2 && r.table == "scaling"),
+    );
     let all: Vec<&Record> = rows.collect();
     for w in all.iter().filter(|r| r.variant == "weft") {
         let rayon = all.iter().find(|r| {
@@ -71,11 +77,19 @@ fn main() {
                 && r.threads == w.threads
         });
         if let Some(r) = rayon.filter(|r| r.cpu_s > 0.0) {
-            bars.push((format!("{}, {} thr", w.experiment, w.threads), w.cpu_s, r.cpu_s));
+            bars.push((
+                format!("{}, {} thr", w.experiment, w.threads),
+                w.cpu_s,
+                r.cpu_s,
+            ));
         }
     }
     let path = docs.join("cpu.svg");
-    plot::cpu(&bars, &format!("CPU time used, user+sys ({machine})"), &path)
-        .expect("draw the CPU plot");
+    plot::cpu(
+        &bars,
+        &format!("CPU time used, user+sys ({machine})"),
+        &path,
+    )
+    .expect("draw the CPU plot");
     println!("wrote {} (from {})", path.display(), dir.display());
 }

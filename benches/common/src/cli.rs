@@ -7,7 +7,9 @@ pub use lexopt::{Arg, Error, Parser};
 
 /// A number from the command line, written as is or with `_` between digits (`10_000`).
 pub fn number<T: std::str::FromStr>(value: std::ffi::OsString) -> Result<T, lexopt::Error> {
-    let text = value.into_string().map_err(lexopt::Error::NonUnicodeValue)?;
+    let text = value
+        .into_string()
+        .map_err(lexopt::Error::NonUnicodeValue)?;
     text.replace('_', "")
         .parse()
         .map_err(|_| format!("not a number: {text}").into())
@@ -15,10 +17,10 @@ pub fn number<T: std::str::FromStr>(value: std::ffi::OsString) -> Result<T, lexo
 
 /// A comma-separated list of numbers (`1,2,4,8`).
 pub fn numbers(value: std::ffi::OsString) -> Result<Vec<usize>, lexopt::Error> {
-    let text = value.into_string().map_err(lexopt::Error::NonUnicodeValue)?;
-    text.split(',')
-        .map(|t| number(t.trim().into()))
-        .collect()
+    let text = value
+        .into_string()
+        .map_err(lexopt::Error::NonUnicodeValue)?;
+    text.split(',').map(|t| number(t.trim().into())).collect()
 }
 
 /// One argument of the command line, owned (lexopt's `Arg` borrows the parser, which the

@@ -151,7 +151,10 @@ pub fn compare(
     vs.extend(chili);
     let m = alternate(&format!("{name}, {threads} threads"), rounds, &mut vs);
     let mut m = m.into_iter();
-    let (rayon, weft) = (m.next().expect("rayon's rounds"), m.next().expect("weft's rounds"));
+    let (rayon, weft) = (
+        m.next().expect("rayon's rounds"),
+        m.next().expect("weft's rounds"),
+    );
     Compare {
         name: name.to_string(),
         kind,

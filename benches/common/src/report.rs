@@ -126,7 +126,9 @@ pub fn table(records: &[&Record]) -> Table {
             header.push(format!("{v} ops/s"));
             let find = find.clone();
             cols.push(Box::new(move |row| {
-                find(row).and_then(|r| r.ops_per_s).map_or("-".into(), |o| format!("{o:.0}"))
+                find(row)
+                    .and_then(|r| r.ops_per_s)
+                    .map_or("-".into(), |o| format!("{o:.0}"))
             }));
         } else {
             header.push(v.clone());
@@ -259,7 +261,11 @@ fn spread(ratios: &[(&Record, Ratio)]) -> String {
         return "-".into();
     }
     // A zero (a pool that burnt no CPU at all) has no logarithm: left out of the mean.
-    let mids: Vec<f64> = ratios.iter().map(|(_, r)| r.mid).filter(|&x| x > 0.0).collect();
+    let mids: Vec<f64> = ratios
+        .iter()
+        .map(|(_, r)| r.mid)
+        .filter(|&x| x > 0.0)
+        .collect();
     if mids.is_empty() {
         return "0x".into();
     }
@@ -283,8 +289,8 @@ pub fn summary(files: &[ResultFile]) -> String {
             "weft/rayon cpu",
             "machine, commit, date",
         ]
-            .map(String::from)
-            .to_vec(),
+        .map(String::from)
+        .to_vec(),
     );
     for (name, rows) in tables(files) {
         let records: Vec<&Record> = rows.iter().map(|(_, r)| *r).collect();
@@ -316,9 +322,15 @@ pub fn summary(files: &[ResultFile]) -> String {
 /// Every row where weft's median wall time is at least [`SLOWER`] times rayon's or chili's.
 pub fn slower(files: &[ResultFile]) -> String {
     let mut t = markdown(
-        ["table", "workload", "threads", "against", "weft/other (p25-p75)"]
-            .map(String::from)
-            .to_vec(),
+        [
+            "table",
+            "workload",
+            "threads",
+            "against",
+            "weft/other (p25-p75)",
+        ]
+        .map(String::from)
+        .to_vec(),
     );
     let mut any = false;
     for (name, rows) in tables(files) {
@@ -368,7 +380,9 @@ pub fn splice(doc: &str, sections: &BTreeMap<String, String>) -> (String, Vec<St
             Some(e) => at + e + 3,
             None => break,
         };
-        let name = rest[at + "<!-- table:".len()..open_end - 3].trim().to_string();
+        let name = rest[at + "<!-- table:".len()..open_end - 3]
+            .trim()
+            .to_string();
         let close = format!("<!-- /table:{name} -->");
         let (Some(body), Some(close_at)) = (sections.get(&name), rest[open_end..].find(&close))
         else {
@@ -418,8 +432,17 @@ mod tests {
     fn a_table_has_a_column_per_variant_and_weft_over_rayon() {
         let (w, r) = (rec("weft", &[1.0; 3]), rec("rayon", &[2.0; 3]));
         let text = table(&[&r, &w]).to_string();
-        let header: Vec<&str> = text.lines().next().unwrap().split('|').map(str::trim).collect();
-        assert_eq!(header, ["", "workload", "threads", "rayon", "weft", "weft/rayon", ""]);
+        let header: Vec<&str> = text
+            .lines()
+            .next()
+            .unwrap()
+            .split('|')
+            .map(str::trim)
+            .collect();
+        assert_eq!(
+            header,
+            ["", "workload", "threads", "rayon", "weft", "weft/rayon", ""]
+        );
         assert!(text.contains("0.50x (0.50-0.50)"), "{text}");
     }
 

@@ -40,7 +40,13 @@ pub struct Record {
 
 impl Record {
     /// A record of a variant's rounds.
-    pub fn new(table: &str, experiment: &str, variant: &str, threads: usize, runs: &Runs) -> Record {
+    pub fn new(
+        table: &str,
+        experiment: &str,
+        variant: &str,
+        threads: usize,
+        runs: &Runs,
+    ) -> Record {
         let m = runs.median();
         let secs = |f: fn(&Sample) -> f64| runs.0.iter().map(f).collect::<Vec<_>>();
         let rounds = runs.0.len() > 1;
@@ -51,8 +57,16 @@ impl Record {
             threads,
             wall_s: m.wall.as_secs_f64(),
             cpu_s: m.cpu.as_secs_f64(),
-            wall_rounds_s: if rounds { secs(|s| s.wall.as_secs_f64()) } else { Vec::new() },
-            cpu_rounds_s: if rounds { secs(|s| s.cpu.as_secs_f64()) } else { Vec::new() },
+            wall_rounds_s: if rounds {
+                secs(|s| s.wall.as_secs_f64())
+            } else {
+                Vec::new()
+            },
+            cpu_rounds_s: if rounds {
+                secs(|s| s.cpu.as_secs_f64())
+            } else {
+                Vec::new()
+            },
             ops_per_s: None,
             peak_mib: None,
         }
@@ -186,7 +200,8 @@ mod tests {
                 cpu: Duration::from_millis(2),
             },
         ]);
-        f.records.push(Record::new("forks", "fib(30)", "weft", 2, &runs));
+        f.records
+            .push(Record::new("forks", "fib(30)", "weft", 2, &runs));
         let text = serde_json::to_string(&f).unwrap();
         let back: ResultFile = serde_json::from_str(&text).unwrap();
         assert_eq!(back, f);

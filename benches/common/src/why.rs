@@ -48,5 +48,8 @@ pub fn why(c: &Compare) -> String {
         Kind::Idle | Kind::Narrow { .. } => "CPU",
         _ => "wall",
     };
-    format!("{} (weft {verdict} here, {x:.2}x rayon's {what}): {reason}", c.name)
+    format!(
+        "{} (weft {verdict} here, {x:.2}x rayon's {what}): {reason}",
+        c.name
+    )
 }

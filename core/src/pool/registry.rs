@@ -40,15 +40,13 @@ use std::sync::{Arc, Condvar, Mutex, OnceLock, PoisonError};
 use std::time::Duration;
 
 /// How long a thread outside the pool probes the latch of the job it injected before it parks
-/// (`in_worker_cold`), about what a park and unpark cost on a cloud VM, if the injection woke
-/// nobody (a worker was searching). A job done within it (an `install(|| join(a, b))` of two
-/// 1 µs closures) costs no wake-up of the caller, and the caller injects its next job while
-/// the worker that ran this one still searches, so that job costs none either. Parked at
-/// once, a caller calling in a loop paid two wake-ups a call: 39 µs against rayon's 14 µs on a
-/// 2-vCPU VM, 3.8 µs lingering. A longer job costs the caller at most this much CPU more. A
-/// caller whose injection woke a thread parks at once: a wake-affine scheduler may put the
-/// woken thread on the caller's CPU, which the spin kept from it (a call every millisecond
-/// took 44 µs lingering, 17 µs parked).
+/// (`in_worker_cold`), about what a park and unpark cost on a cloud VM, when a worker searched
+/// awake as the job was queued. A job done within it (an `install(|| join(a, b))` of two 1 µs
+/// closures) costs no wake-up of the caller, and the caller injects its next job while the
+/// worker that ran this one still searches, so that job costs none either (BENCHMARKS.md,
+/// narrow dispatch and outside caller). A longer job costs the caller at most this much CPU
+/// more. A caller whose injection woke a thread, or found no worker searching, parks at once:
+/// its spin would take a CPU from the woken or starting thread.
 const OUTSIDE_LINGER: Duration = Duration::from_micros(20);
 
 /// One of the pool's N compute places (see the module docs).
@@ -567,12 +565,14 @@ impl Registry {
         );
         // SAFETY: the job lives on this stack until its latch is set, which we wait for.
         let woke = self.inject(unsafe { job.as_job_ref() });
-        // A thread woken for the job may be put on our CPU (wake-affine schedulers): then we
-        // park at once and leave it the CPU.
-        let linger = if woke {
-            Duration::ZERO
-        } else {
+        // Linger only where a worker searches awake, and so takes the job within
+        // microseconds. A thread woken for the job may be put on our CPU (wake-affine
+        // schedulers), and threads still starting (a process's first call) need the CPUs
+        // more than our spin: then we park at once.
+        let linger = if !woke && self.sleep.searching_awake() {
             self.outside_linger
+        } else {
+            Duration::ZERO
         };
         job.latch.core().wait_lingering(&parker, linger);
         // SAFETY: the latch is set: the injected job was executed.

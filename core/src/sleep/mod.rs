@@ -112,6 +112,14 @@ impl Sleep {
         c.searching() <= dozing && c.sleeping() + dozing > 0 && self.wake_one_for(wake)
     }
 
+    /// Whether a worker searches awake right now (not dozing): a job queued now is likely
+    /// taken within microseconds. A relaxed hint, for an outside caller's choice to linger
+    /// (`pool/registry.rs`, `OUTSIDE_LINGER`).
+    pub(crate) fn searching_awake(&self) -> bool {
+        let c = Counters::from_word(self.counters.load(Ordering::Relaxed));
+        c.searching() > self.dozing.load(Ordering::Relaxed)
+    }
+
     /// How many dozers `wake` may wake (and so does not count as searching): all of them for
     /// a spawned or injected job, none for forks and moved work. Exact under the sleeper
     /// list's mutex, a hint outside it.

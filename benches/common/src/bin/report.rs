@@ -9,8 +9,8 @@
 
 use std::path::PathBuf;
 use weft_bench::cli::{self, Opt};
-use weft_bench::results::{results_dir, ResultFile};
 use weft_bench::report;
+use weft_bench::results::{results_dir, ResultFile};
 
 fn main() {
     let (mut dir, mut write, mut out) = (None, None, None);
@@ -38,11 +38,16 @@ fn main() {
     let sections = report::sections(&files);
     let mut all = String::new();
     for name in ["summary", "slower"] {
-        all.push_str(&format!("<!-- table:{name} -->\n{}<!-- /table:{name} -->\n\n", sections[name]));
+        all.push_str(&format!(
+            "<!-- table:{name} -->\n{}<!-- /table:{name} -->\n\n",
+            sections[name]
+        ));
     }
     for (name, text) in &sections {
         if name != "summary" && name != "slower" {
-            all.push_str(&format!("<!-- table:{name} -->\n{text}<!-- /table:{name} -->\n\n"));
+            all.push_str(&format!(
+                "<!-- table:{name} -->\n{text}<!-- /table:{name} -->\n\n"
+            ));
         }
     }
     if let Some(path) = &out {
