@@ -57,11 +57,10 @@ impl WorkerThread {
     ///    us (its look at the counters is relaxed), and we may have missed its fork. After
     ///    that sleep a heavy fence settles it (`sleep/README.md`, rule "forks vs. takers").
     ///    If the pool is idle and `ran_long`, the heavy fence comes at once instead, and then
-    ///    4: the timed sleep would end in the same fence, and its expiry costs more CPU (19-39
-    ///    µs on a 2-vCPU VM) than the whole rest of an idle spell. After short work the timed
+    ///    4: the timed sleep would end in the same fence, and a timer expiry costs a virtual
+    ///    machine more CPU than the whole rest of an idle spell. After short work the timed
     ///    sleep stays: a pool called every millisecond or so for small jobs is woken by the
-    ///    next call within it, and pays neither the expiry nor the fence (a `membarrier`,
-    ///    which costs about as much on that VM).
+    ///    next call within it, and pays neither the expiry nor the fence.
     /// 4. [`Phase::Fenced`]: a cold steal, then a deep sleep until woken.
     ///
     /// A taker woken by a waker, or back from its deep sleep, that finds no work starts over
@@ -69,12 +68,11 @@ impl WorkerThread {
     /// (`eager`) starts at 3: that job showed that the forks here live long enough to share.
     /// Only a piece of another worker's work counts ([`Stolen::piece`]): a whole job from
     /// outside the pool (an `install`, a scope's body) that runs long says nothing about
-    /// anyone's forks. Measured, not derived: with the rule applied to such jobs too, a loop
-    /// of scopes of 10,000 tiny spawns on a 2-vCPU VM settled into a pattern where the
-    /// helper shared the spawner's CPU, stole one job, dozed and was woken again 20-50 times
-    /// a scope, preempting the spawner each time (1.4-1.9x rayon's time; one or two
-    /// wake-ups a scope and 0.6-0.8x without). The price: the runner of a long injected job
-    /// dozes once before it takes forks, one timed wake-up more per idle spell.
+    /// anyone's forks: with the rule applied to such jobs too, a loop of scopes of tiny
+    /// spawns had the helper steal one job, doze and be woken again many times a scope,
+    /// preempting the spawner each time (BENCHMARKS.md, the spawn loop in `forks`). The
+    /// price: the runner of a long injected job dozes once before it takes forks, one timed
+    /// wake-up more per idle spell.
     ///
     /// So work that ends within a doze is not shared: not the fork of a busy owner's short
     /// job (a 1,000-node tree summed in 4 µs, over and over, is never stolen from), and an
@@ -152,8 +150,8 @@ impl WorkerThread {
                     Phase::Taking
                 }
                 Phase::Taking if ran_long && self.pool_idle() && self.fence_before_deep_sleep() => {
-                    // Nobody runs to fork: the timed sleep would only expire (tens of
-                    // microseconds of CPU on a VM) before the same fence. Fence now, and
+                    // Nobody runs to fork: the timed sleep would only expire (a timer
+                    // expiry's CPU) before the same fence. Fence now, and
                     // sleep until woken (unless the fence was refused: then the timed sleep).
                     Phase::Fenced
                 }

@@ -120,10 +120,8 @@ where
         Self::new(K::fold(self.op, self.base, item), self.op)
     }
 
-    // Asked to inline (with `fold_iter`) into the bridge's leaf: left out of line, as the
-    // optimiser chose once the fork path got shorter, the folder went through memory at every
-    // item and filter + collect took 1.5x rayon's time with 2.6x its CPU (BENCHMARKS.md,
-    // fourth session on the Intel VM).
+    // Asked to inline (with `fold_iter`) into the bridge's leaf: left out of line, the folder
+    // goes through memory at every item (filter + collect in BENCHMARKS.md's wide table).
     #[inline]
     fn consume_iter<I: IntoIterator<Item = T>>(self, iter: I) -> Self {
         Self::new(K::fold_iter(self.op, self.base, iter.into_iter()), self.op)

@@ -131,11 +131,10 @@ const QUICK_TRIES: u32 = 64;
 /// Further tries, the spin between them doubling from one to 2,048 (about 4,000 spins in
 /// all, a fraction of a millisecond), before a piece gives up. A piece that gives up leaves
 /// its thread out of the bridge for good, so the bound is set for the holder that is
-/// descheduled for a moment (a VM's vCPU preempted), not for the holder's `next()`: with 64
-/// tries only, on a 2-vCPU VM one of the two threads gave up in about half the runs of 20,000
-/// items of 200 ns, and weft took 0.97-1.19x rayon's time; with these, almost never
-/// (0.92-0.94x). The one that never gets the lock, a piece handed to the holder itself,
-/// pays the whole bound once.
+/// descheduled for a moment (a virtual CPU preempted), not for the holder's `next()`: with
+/// the quick tries alone, a thread of a two-thread pool often gave up for good on a short
+/// preemption (BENCHMARKS.md, `par_bridge` in the wide table). The one that never gets the
+/// lock, a piece handed to the holder itself, pays the whole bound once.
 const BACKOFF_TRIES: u32 = 12;
 
 impl<Iter> Shared<Iter> {

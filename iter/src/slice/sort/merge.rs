@@ -186,10 +186,8 @@ const INTERLEAVE_MIN: usize = 128;
 /// so one merge leaves most of a core idle. This one cuts the merge in four with
 /// `split_for_merge` (halves, then halves of each half) and runs the four pieces in one
 /// interleaved loop, four independent chains; whatever is left when the first piece runs out
-/// of one run finishes piece by piece. Four chains instead of two took the merge passes of a
-/// stable sort of 5 × 10^6 random `u32` (parts of 64 Ki elements sorted by std, then merged)
-/// from 56 to 43 ms on one thread (a separate program; BENCHMARKS.md, "fourth session on
-/// the Intel VM").
+/// of one run finishes piece by piece: four chains keep more of the core busy than two
+/// (BENCHMARKS.md, the stable sorts of the wide table).
 ///
 /// # Safety
 ///
