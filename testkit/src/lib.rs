@@ -5,7 +5,7 @@
 //! A dev-only crate (`publish = false`): weft-iter's and the facade's tests, the examples'
 //! tests, the fuzz checks and the benches depend on it.
 //!
-//! - [`pools`]: pools of 1, 2 and 8 threads built once per process; [`each_pool`] and
+//! - [`pools`](fn@pools): pools of 1, 2 and 8 threads built once per process; [`each_pool`] and
 //!   [`expect_in_every_pool`] run a check in each.
 //! - [`every_weight!`] and [`every_config!`]: a generic check under every built-in weight
 //!   (and on every pool).

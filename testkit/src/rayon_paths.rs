@@ -1,5 +1,5 @@
 //! Every public path of rayon 1.12 and rayon-core 1.13, as a macro that checks them under any
-//! crate: [`rayon_paths!`](crate::rayon_paths) names each path under the crate it is given, so
+//! crate: [`rayon_paths!`](macro@crate::rayon_paths) names each path under the crate it is given, so
 //! a path that goes missing fails the build of the test that calls it. weft's facade checks
 //! itself with it (`tests/rayon_paths.rs`), and so do the compat crates that carry rayon's names
 //! (`compat/rayon`, `compat/rayon-core`). The list was written from rayon's sources (each

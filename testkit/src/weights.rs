@@ -6,7 +6,7 @@
 /// whatever the pool) and `Autotune`.
 ///
 /// `check` is the name of a function generic over `W: Weight`; it runs on the current thread
-/// (inside a pool, in [`every_config!`]).
+/// (inside a pool, in [`every_config!`](crate::every_config)).
 #[macro_export]
 macro_rules! every_weight {
     ($check:ident ( $($arg:expr),* $(,)? )) => {{
@@ -19,7 +19,7 @@ macro_rules! every_weight {
     }};
 }
 
-/// [`every_weight!`] inside each pool of [`pools`](crate::pools): every built-in weight on
+/// [`every_weight!`] inside each pool of [`pools`](fn@crate::pools): every built-in weight on
 /// 1, 2 and 8 threads.
 #[macro_export]
 macro_rules! every_config {

@@ -11,7 +11,7 @@
 //! Layers, each using only those above it:
 //! - [`units`], [`progress`], [`cli`]: formatting, the progress line, the command line and
 //!   the machine.
-//! - [`measure`]: wall and CPU time of a run, rounds and medians, calibrated CPU work.
+//! - [`measure`](mod@measure): wall and CPU time of a run, rounds and medians, calibrated CPU work.
 //! - [`inputs`]: sort inputs of several shapes, short strings, a balanced tree.
 //! - [`workloads`]: each workload for sequential code, weft, rayon and chili.
 //! - [`results`]: records and the JSON result files under the target folder's

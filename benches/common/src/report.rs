@@ -110,7 +110,7 @@ fn variants(records: &[&Record]) -> Vec<String> {
 
 /// One table of records: a row per experiment and pool size; per variant its median wall
 /// time (or operations per second), CPU time and peak memory where recorded; then weft's
-/// wall-time ratio to each of [`AGAINST`] present, and its CPU ratio to rayon's.
+/// wall-time ratio to each of `AGAINST` present, and its CPU ratio to rayon's.
 pub fn table(records: &[&Record]) -> Table {
     let vs = variants(records);
     let has = |v: &str, f: fn(&Record) -> bool| records.iter().any(|r| r.variant == v && f(r));
@@ -319,7 +319,7 @@ pub fn summary(files: &[ResultFile]) -> String {
     )
 }
 
-/// Every row where weft's median wall time is at least [`SLOWER`] times rayon's or chili's.
+/// Every row where weft's median wall time is at least `SLOWER` times rayon's or chili's.
 pub fn slower(files: &[ResultFile]) -> String {
     let mut t = markdown(
         [

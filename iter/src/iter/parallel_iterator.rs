@@ -9,7 +9,7 @@ use std::collections::LinkedList;
 use try_trait::Try;
 
 /// A parallel iterator: items handed out to a pool's threads in pieces, as its
-/// [`Weight`](crate::weight::Weight) decides.
+/// [`Weight`] decides.
 ///
 /// # Examples
 ///
@@ -1137,7 +1137,7 @@ pub trait ParallelIterator: Sized + Send {
         unzip::route_new(self, unzip::Partition(predicate))
     }
 
-    /// Splits the items into two collections by the side of the [`Either`](either::Either)
+    /// Splits the items into two collections by the side of the [`Either`]
     /// `predicate` maps them to, in order.
     ///
     /// # Examples

@@ -53,7 +53,7 @@ thread_local! {
     static LOTS: RefCell<Vec<Lot>> = const { RefCell::new(Vec::new()) };
 }
 
-/// Drops a value stored by [`ThreadValues::give_back`].
+/// Drops a value a [`Lent`] gave back to its thread's lot.
 ///
 /// # Safety
 ///
