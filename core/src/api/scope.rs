@@ -10,7 +10,7 @@
 use crate::isolate::region::RegionRef;
 use crate::pool::registry::{self, Registry};
 use crate::sync::job::{HeapJob, JobFifo, JobRef, Owner};
-use crate::sync::latch::{CoreLatch, CountLatch, Latch};
+use crate::sync::latch::{CountLatch, Latch};
 use crate::sync::parker::Parker;
 use crate::sync::unwind::{self, Payload};
 use crate::worker::thread_state::{current_parker, WorkerThread};
@@ -372,7 +372,7 @@ impl<'scope> ScopeBase<'scope> {
     /// [`complete`](Self::complete) waits on (a wait past its stack mark runs only its own
     /// jobs: `worker/wait.rs`).
     fn owner(&self) -> Owner {
-        self.latch.core() as *const CoreLatch as Owner
+        self.latch.core().owner()
     }
 
     /// Runs the scope's body, releases its count, waits for every task, then returns the

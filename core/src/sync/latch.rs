@@ -25,6 +25,7 @@
 use crate::loom::atomic::{AtomicU32, AtomicUsize, Ordering};
 use crate::loom::Arc;
 use crate::sync::backoff::Backoff;
+use crate::sync::job::Owner;
 use crate::sync::parker::Parker;
 use std::cell::UnsafeCell;
 use std::mem::MaybeUninit;
@@ -61,6 +62,13 @@ impl CoreLatch {
         Self {
             state: AtomicU32::new(UNSET),
         }
+    }
+
+    /// This latch as the [`Owner`] its waiter's jobs record: a wait past its stack mark runs
+    /// only jobs whose owner is the latch it waits on (`worker/wait.rs`).
+    #[inline]
+    pub(crate) fn owner(&self) -> Owner {
+        self as *const CoreLatch as Owner
     }
 
     /// True once set; everything the setter wrote before setting is then visible.

@@ -157,7 +157,7 @@ impl WorkerThread {
     /// Rule 1 of the module docs: past the stack mark, runs only what this wait itself waits
     /// for, and parks until `latch` is set or its seat gets a broadcast.
     fn wait_deep(&self, latch: &CoreLatch) {
-        let owner = latch as *const CoreLatch as Owner;
+        let owner = latch.owner();
         let parker = current_parker();
         loop {
             if latch.probe() {
@@ -323,7 +323,7 @@ impl WorkerThread {
             // Past the mark, only jobs no enclosing frame takes back run here: those of a
             // scope another thread waits for (rule 1; nothing of an enclosing frame lies
             // above this join's half).
-            let owner = latch as *const CoreLatch as Owner;
+            let owner = latch.owner();
             if passed && !matches!(self.deep_verdict(&job, owner), Deep::Run) {
                 match region {
                     None => {
