@@ -87,7 +87,6 @@ mod loom_models;
 mod api;
 mod blocking;
 mod isolate;
-#[cfg(not(weft_loom))]
 mod os;
 #[cfg(not(weft_loom))]
 mod pool;

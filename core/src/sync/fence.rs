@@ -46,9 +46,9 @@
 //!   pools run, as sandboxed programs do). The thread whose barrier failed stores
 //!   [`REFUSED`]; weft never aborts for it. A thief whose claim needed the barrier gives the
 //!   fork back (the path it takes when it sees the owner's pop, always safe) and pokes the
-//!   stack; a taker whose look at the stacks needed it does not sleep deeply on that look
-//!   but re-checks on a timer, and wakes the sleepers so that each, on its way back to a deep
-//!   sleep, switches its own (empty) stack back.
+//!   stack, unless the owner is blocked (below); a taker whose look at the stacks needed it
+//!   does not sleep deeply on that look but re-checks on a timer, and wakes the sleepers so
+//!   that each, on its way back to a deep sleep, switches its own (empty) stack back.
 //! * **Light to real** (`ForkStack::use_real_fences`). An owner that reads [`REFUSED`] on a
 //!   fork's slow path (the thief's poke sends it there) issues a SeqCst fence, stores
 //!   [`REAL_FENCES`] with Release, pokes its stack for good and uncounts it (Release). A
@@ -59,11 +59,13 @@
 //!   own store of the mode is its acknowledgement: there is no window in which a thief
 //!   trusts a real fence the owner did not issue.
 //!
-//! What a refusal cannot serve: a fork pushed on a [`LIGHT_FENCES`] stack that no thief
-//! claimed before the refusal, whose owner, before its next fork, pop, wait, `blocking` call
-//! or yield, blocks outside weft on something only that fork's job provides
-//! (`join(|| rx.recv(), || tx.send(()))`). No other thread can take the fork without a
-//! barrier on its owner, and the owner never reaches weft code to switch. Every other fork
+//! A fork pushed on a [`LIGHT_FENCES`] stack that no thief claimed before the refusal, whose
+//! owner then blocks outside weft on something only that fork's job provides
+//! (`join(|| rx.recv(), || tx.send(()))`), never reaches weft code to switch. A thief whose
+//! barrier is refused therefore asks the kernel whether the owner is blocked
+//! (`os/thread.rs`): a blocked owner's answer carries a barrier's ordering for that one
+//! thread, so the claim stands and the fork runs. Only where the kernel cannot say (no
+//! `/proc`, a non-dumpable process) does such a join still wait for good. Every other fork
 //! runs: its owner pops it, publishes it (no fence needed: promotions lock), or switches at
 //! its next fork. And while any stack stays light (its owner blocked outside weft, or asleep
 //! since before the refusal and not yet woken), idle takers re-check on a timer instead of

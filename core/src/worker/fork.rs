@@ -84,6 +84,7 @@
 use crate::isolate::region::{RegionTag, NO_REGION};
 use crate::loom::atomic::{self, AtomicU8, AtomicUsize, Ordering};
 use crate::loom::Mutex;
+use crate::os::{self, thread::Tid};
 use crate::sleep::Sleep;
 use crate::sync::fence;
 use crate::sync::job::JobRef;
@@ -135,6 +136,9 @@ pub(crate) struct ForkStack {
     /// [`use_real_fences`](Self::use_real_fences)), so the owner reads it Relaxed; a thief
     /// reads it after its claim and its SeqCst fence (`sync/fence.rs`: fence modes).
     fences: AtomicU8,
+    /// The owner's kernel thread, which a thief whose barrier was refused asks about
+    /// (`os/thread.rs`; `sync/fence.rs`: refusal). The stack is made on its owner's thread.
+    owner: Tid,
 }
 
 impl std::fmt::Debug for ForkStack {
@@ -191,6 +195,7 @@ impl ForkStack {
             } else {
                 fence::REAL_FENCES
             }),
+            owner: os::thread::current_tid(),
         }
     }
 
@@ -500,14 +505,18 @@ impl ForkStack {
             return None;
         }
         // Claim, then the cold side of the Dekker pair with `pop_if_private` (module docs): a
-        // SeqCst fence, and a barrier if the owner's fences are light. The mode is read after
-        // the fence (`sync/fence.rs`: fence modes). Acquire: pairs with the Release store in
+        // SeqCst fence, and a barrier if the owner's fences are light (or, where the kernel
+        // refuses it, the kernel's word that the owner is blocked: `os/thread.rs`). The mode
+        // is read after the fence (`sync/fence.rs`: fence modes). Acquire: pairs with the Release store in
         // `use_real_fences`.
         self.bottom.store(bottom + 1, Ordering::Relaxed);
         atomic::fence(Ordering::SeqCst);
-        if self.fences.load(Ordering::Acquire) == fence::LIGHT_FENCES && !fence::barrier() {
-            // Refused: give the claim back, and send the owner's next fork down its slow
-            // path, where it switches to real fences.
+        if self.fences.load(Ordering::Acquire) == fence::LIGHT_FENCES
+            && !fence::barrier()
+            && !os::thread::is_blocked(self.owner)
+        {
+            // Refused, and the owner may be running: give the claim back, and send the
+            // owner's next fork down its slow path, where it switches to real fences.
             self.bottom.store(bottom, Ordering::Relaxed);
             self.poke();
             return None;

@@ -1,0 +1,110 @@
+//! Which kernel thread a worker is, and whether it is blocked in the kernel: the barrier of
+//! last resort for a fork whose owner's fences are light once `membarrier` is refused
+//! (`sync/fence.rs`: refusal).
+//!
+//! # Asking the kernel whether a thread is blocked
+//!
+//! Linux answers `/proc/self/task/<tid>/syscall` with `running` unless the thread is off its
+//! CPU and asleep (blocked in a system call, or stopped); and it answers only after waiting
+//! until the thread is off its CPU, checked twice under the locks that wake it (its
+//! `pi_lock` and its run queue's lock: `task_current_syscall`, `wait_task_inactive`). Two
+//! things follow for a caller that read any other answer:
+//! * what the thread wrote before it went to sleep is visible to the caller after the read
+//!   (the thread's switch out released what the kernel's check acquired);
+//! * what the caller wrote before the read is visible to the thread when it runs user code
+//!   again (its wake-up takes a lock the check released after the caller's writes).
+//!
+//! That is what a barrier gives a cold side about one hot thread, for a thread that is not
+//! running. A running thread (or an answer that cannot be read: no `/proc`, a process made
+//! non-dumpable, a filter refusing `openat`, another system) gives `false`, and the caller
+//! falls back as it did without the check.
+
+/// A kernel thread id (`gettid`), or 0 where there is none to ask about.
+pub(crate) type Tid = i32;
+
+/// The calling thread's id: one system call, made once per worker.
+pub(crate) fn current_tid() -> Tid {
+    #[cfg(all(target_os = "linux", not(miri), not(weft_loom)))]
+    {
+        // SAFETY: gettid takes no arguments and cannot fail.
+        let tid = unsafe { libc::syscall(libc::SYS_gettid) };
+        Tid::try_from(tid).unwrap_or(0)
+    }
+    #[cfg(not(all(target_os = "linux", not(miri), not(weft_loom))))]
+    {
+        0
+    }
+}
+
+/// True if thread `tid` of this process (another than the caller) is off its CPU and asleep, with the ordering of a
+/// barrier between it and the caller (module docs); false if it may be running, or the
+/// kernel cannot say. A few system calls (open, read, close): for rare, cold paths only.
+pub(crate) fn is_blocked(tid: Tid) -> bool {
+    #[cfg(all(target_os = "linux", not(miri), not(weft_loom)))]
+    {
+        use std::io::Read;
+        if tid <= 0 {
+            return false;
+        }
+        let mut answer = [0u8; 16];
+        let read = std::fs::File::open(format!("/proc/self/task/{tid}/syscall"))
+            .and_then(|mut file| file.read(&mut answer));
+        matches!(read, Ok(n) if n > 0 && !answer[..n].starts_with(b"running"))
+    }
+    #[cfg(not(all(target_os = "linux", not(miri), not(weft_loom))))]
+    {
+        let _ = tid;
+        false
+    }
+}
+
+#[cfg(all(test, target_os = "linux", not(miri), not(weft_loom)))]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::mpsc::channel;
+    use std::time::Duration;
+
+    #[test]
+    fn a_thread_waiting_on_a_channel_is_blocked_and_a_spinning_one_is_not() {
+        let (tid_tx, tid_rx) = channel();
+        let (go_tx, go_rx) = channel::<()>();
+        let sleeper = std::thread::spawn(move || {
+            tid_tx.send(current_tid()).unwrap();
+            go_rx.recv().unwrap();
+        });
+        let tid = tid_rx.recv().unwrap();
+        assert!(tid > 0);
+        // It blocks in `recv` soon after sending; give it a few tries.
+        let blocked = (0..200).any(|_| {
+            std::thread::sleep(Duration::from_millis(5));
+            is_blocked(tid)
+        });
+        assert!(
+            blocked,
+            "/proc/self/task/{tid}/syscall never showed the thread blocked"
+        );
+        go_tx.send(()).unwrap();
+        sleeper.join().unwrap();
+
+        let spinning = AtomicBool::new(true);
+        std::thread::scope(|s| {
+            let (tid_tx, tid_rx) = channel();
+            let spinning = &spinning;
+            s.spawn(move || {
+                tid_tx.send(current_tid()).unwrap();
+                while spinning.load(Ordering::Relaxed) {
+                    std::hint::spin_loop();
+                }
+            });
+            let tid = tid_rx.recv().unwrap();
+            // Running or preempted (runnable): never blocked.
+            for _ in 0..20 {
+                assert!(!is_blocked(tid));
+            }
+            spinning.store(false, Ordering::Relaxed);
+        });
+        // No such thread.
+        assert!(!is_blocked(0));
+    }
+}
