@@ -1,7 +1,5 @@
 //! How many CPUs there are: logical CPUs, and physical cores from Linux's CPU topology.
 
-use std::collections::HashSet;
-
 /// Logical CPUs available to this process (at least 1).
 pub(crate) fn logical_cpus() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
@@ -12,7 +10,7 @@ pub(crate) fn logical_cpus() -> usize {
 /// Linux, a restricted sysfs).
 pub(crate) fn physical_cores(cpus: usize) -> Option<usize> {
     let online = std::fs::read_to_string("/sys/devices/system/cpu/online").ok()?;
-    let mut cores = HashSet::new();
+    let mut cores = Vec::new();
     for cpu in parse_cpu_list(online.trim())? {
         let base = format!("/sys/devices/system/cpu/cpu{cpu}/topology");
         let read = |f: &str| -> Option<u64> {
@@ -22,8 +20,10 @@ pub(crate) fn physical_cores(cpus: usize) -> Option<usize> {
                 .parse()
                 .ok()
         };
-        cores.insert((read("physical_package_id")?, read("core_id")?));
+        cores.push((read("physical_package_id")?, read("core_id")?));
     }
+    cores.sort_unstable();
+    cores.dedup();
     (!cores.is_empty()).then(|| cores.len().min(cpus))
 }
 
