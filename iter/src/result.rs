@@ -1,7 +1,7 @@
 //! Parallel iterators over a `Result`: its `Ok` value, if any.
 
 use crate::iter::*;
-use crate::plumbing::*;
+use crate::plumbing::delegate_indexed;
 
 /// A parallel iterator over the `Ok` value of a `Result`, if any.
 ///
@@ -93,37 +93,6 @@ impl<'a, T: Send, E> IntoParallelIterator for &'a mut Result<T, E> {
     }
 }
 
-/// Delegates every method to the inner `option::IntoIter`.
-macro_rules! delegate {
-    ($iter:ty, $item:ty, $($generics:tt)*) => {
-        impl<$($generics)*> ParallelIterator for $iter {
-            type Item = $item;
-
-            fn drive_unindexed<C: UnindexedConsumer<$item>>(self, consumer: C) -> C::Result {
-                self.inner.drive_unindexed(consumer)
-            }
-
-            fn opt_len(&self) -> Option<usize> {
-                self.inner.opt_len()
-            }
-        }
-
-        impl<$($generics)*> IndexedParallelIterator for $iter {
-            fn len(&self) -> usize {
-                self.inner.len()
-            }
-
-            fn drive<C: Consumer<$item>>(self, consumer: C) -> C::Result {
-                self.inner.drive(consumer)
-            }
-
-            fn with_producer<CB: ProducerCallback<$item>>(self, callback: CB) -> CB::Output {
-                self.inner.with_producer(callback)
-            }
-        }
-    };
-}
-
-delegate!(IntoIter<T>, T, T: Send);
-delegate!(Iter<'a, T>, &'a T, 'a, T: Sync);
-delegate!(IterMut<'a, T>, &'a mut T, 'a, T: Send);
+delegate_indexed!(IntoIter<T> => T, impl[T: Send]);
+delegate_indexed!(Iter<'a, T> => &'a T, impl['a, T: Sync]);
+delegate_indexed!(IterMut<'a, T> => &'a mut T, impl['a, T: Send]);

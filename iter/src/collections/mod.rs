@@ -13,47 +13,7 @@ pub mod hash_set;
 pub mod linked_list;
 pub mod vec_deque;
 
-/// Implements `ParallelIterator` and `IndexedParallelIterator` for a wrapper struct with a
-/// field `inner` by forwarding every method to it.
-macro_rules! delegate_indexed {
-    ($Name:ident<$($gen:tt),*> => $Item:ty, impl[$($param:tt)*]) => {
-        impl<$($param)*> crate::ParallelIterator for $Name<$($gen),*> {
-            type Item = $Item;
-
-            fn drive_unindexed<C>(self, consumer: C) -> C::Result
-            where
-                C: crate::plumbing::UnindexedConsumer<Self::Item>,
-            {
-                self.inner.drive_unindexed(consumer)
-            }
-
-            fn opt_len(&self) -> Option<usize> {
-                self.inner.opt_len()
-            }
-        }
-
-        impl<$($param)*> crate::IndexedParallelIterator for $Name<$($gen),*> {
-            fn drive<C>(self, consumer: C) -> C::Result
-            where
-                C: crate::plumbing::Consumer<Self::Item>,
-            {
-                self.inner.drive(consumer)
-            }
-
-            fn len(&self) -> usize {
-                self.inner.len()
-            }
-
-            fn with_producer<CB>(self, callback: CB) -> CB::Output
-            where
-                CB: crate::plumbing::ProducerCallback<Self::Item>,
-            {
-                self.inner.with_producer(callback)
-            }
-        }
-    };
-}
-use delegate_indexed;
+use crate::plumbing::delegate_indexed;
 
 /// Implements `IntoParallelIterator` for a collection (or a reference to one) by gathering its
 /// sequential items into a `Vec` and wrapping that vector's parallel iterator.

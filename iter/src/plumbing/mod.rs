@@ -38,7 +38,7 @@
 mod bridged;
 mod probe;
 
-pub(crate) use self::bridged::bridged;
+pub(crate) use self::bridged::{bridged, delegate_indexed};
 
 pub use self::probe::{PROBE_FRACTION, PROBE_MAX_ITEMS, PROBE_MIN_LEN, SEQUENTIAL_BUDGET};
 
