@@ -4,8 +4,8 @@
 //! rayon; ranges of 64- and 128-bit integers are unindexed (their length may not fit in a
 //! `usize`), but report their length through `opt_len` when it fits and then split by index.
 //!
-//! Everything here but the measuring of a range ([`Span`]) serves
-//! [`range_inclusive`](crate::range_inclusive) too.
+//! [`range_inclusive`](crate::range_inclusive) shares the implementation: `Span` measures
+//! either kind of range, and `range_iter!` writes each kind's impls.
 
 use crate::iter::*;
 use crate::plumbing::*;
