@@ -69,6 +69,7 @@ use gathered_iter;
 /// Lends a collection's items as a `Vec` (taken out of it), and puts the vector back into the
 /// collection when dropped: how `VecDeque` and `BinaryHeap` drain through `Vec::par_drain`
 /// in place, keeping their allocation.
+#[derive(Debug)]
 struct DrainGuard<'a, T, C: From<Vec<T>>> {
     collection: &'a mut C,
     vec: Vec<T>,
@@ -84,6 +85,20 @@ where
             vec: Vec::from(std::mem::take(collection)),
             collection,
         }
+    }
+}
+
+impl<T, C: From<Vec<T>>> std::ops::Deref for DrainGuard<'_, T, C> {
+    type Target = Vec<T>;
+
+    fn deref(&self) -> &Vec<T> {
+        &self.vec
+    }
+}
+
+impl<T, C: From<Vec<T>>> std::ops::DerefMut for DrainGuard<'_, T, C> {
+    fn deref_mut(&mut self) -> &mut Vec<T> {
+        &mut self.vec
     }
 }
 

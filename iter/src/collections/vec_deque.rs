@@ -2,13 +2,10 @@
 //! its parallel range drain.
 
 use std::collections::VecDeque;
-use std::ops::{Range, RangeBounds};
 
 use super::{delegate_indexed, DrainGuard};
-use crate::drain::{simplify_range, ParallelDrainRange};
+use crate::drain::range_drain;
 use crate::iter::Chain;
-use crate::plumbing::bridged;
-use crate::plumbing::ProducerCallback;
 use crate::{slice, vec};
 use crate::{IntoParallelIterator, ParallelIterator};
 
@@ -122,67 +119,24 @@ impl<'a, T: Send> IntoParallelIterator for &'a mut VecDeque<T> {
 
 delegate_indexed!(IterMut<'a, T> => &'a mut T, impl['a, T: Send]);
 
-/// A parallel iterator that moves a range of items out of a `VecDeque`; made by
-/// [`ParallelDrainRange::par_drain`]. The range is removed when the iterator is dropped,
-/// whether or not it was consumed.
-///
-/// # Examples
-///
-/// ```
-/// use std::collections::VecDeque;
-/// use weft_iter::prelude::*;
-/// use weft_iter::drain::ParallelDrainRange;
-///
-/// let mut d: VecDeque<i32> = (0..6).collect();
-/// let v: Vec<i32> = d.par_drain(1..3).collect();
-/// assert_eq!(v, [1, 2]);
-/// assert_eq!(d, [0, 3, 4, 5]);
-/// ```
-#[derive(Debug)]
-pub struct Drain<'a, T> {
-    deque: &'a mut VecDeque<T>,
-    range: Range<usize>,
-    orig_len: usize,
-}
-
-impl<'a, T: Send> ParallelDrainRange<usize> for &'a mut VecDeque<T> {
-    type Iter = Drain<'a, T>;
-    type Item = T;
-
-    fn par_drain<R: RangeBounds<usize>>(self, range: R) -> Self::Iter {
-        Drain {
-            orig_len: self.len(),
-            range: simplify_range(range, self.len()),
-            deque: self,
-        }
-    }
-}
-
-bridged! {
-    impl[T: Send] Drain<'_, T> {
-        type Item = T;
-
-        fn len(&self) -> usize {
-            self.range.len()
-        }
-
-        fn with_producer<CB>(self, callback: CB) -> CB::Output
-        where
-            CB: ProducerCallback<Self::Item>,
-        {
-            // Moves the items only if the deque wraps around its buffer.
-            let range = self.range.clone();
-            let mut guard = DrainGuard::new(&mut *self.deque);
-            guard.vec.par_drain(range).with_producer(callback)
-        }
-    }
-}
-
-impl<T> Drop for Drain<'_, T> {
-    fn drop(&mut self) {
-        if self.deque.len() == self.orig_len && !self.range.is_empty() {
-            // Never produced: remove the range sequentially.
-            self.deque.drain(self.range.clone());
-        }
-    }
+range_drain! {
+    /// A parallel iterator that moves a range of items out of a `VecDeque`; made by
+    /// [`ParallelDrainRange::par_drain`](crate::drain::ParallelDrainRange::par_drain). The
+    /// range is removed when the iterator is dropped, whether or not it was consumed. While it
+    /// lives, the deque's items are lent to it as a `Vec` (moved only if the deque wraps around
+    /// its buffer).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::collections::VecDeque;
+    /// use weft_iter::prelude::*;
+    /// use weft_iter::drain::ParallelDrainRange;
+    ///
+    /// let mut d: VecDeque<i32> = (0..6).collect();
+    /// let v: Vec<i32> = d.par_drain(1..3).collect();
+    /// assert_eq!(v, [1, 2]);
+    /// assert_eq!(d, [0, 3, 4, 5]);
+    /// ```
+    Drain<'a, T> of VecDeque<T>, lent as DrainGuard<'a, T, VecDeque<T>> = DrainGuard::new
 }
