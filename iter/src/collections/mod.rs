@@ -15,53 +15,25 @@ pub mod vec_deque;
 
 use crate::plumbing::delegate_indexed;
 
-/// Implements `IntoParallelIterator` for a collection (or a reference to one) by gathering its
-/// sequential items into a `Vec` and wrapping that vector's parallel iterator.
-macro_rules! into_par_vec {
-    ($Coll:ty => $Name:ident<$($gen:tt),*>, impl[$($param:tt)*]) => {
-        impl<$($param)*> crate::IntoParallelIterator for $Coll {
-            type Item = <$Coll as IntoIterator>::Item;
-            type Iter = $Name<$($gen),*>;
-
-            fn into_par_iter(self) -> Self::Iter {
-                let items: Vec<_> = self.into_iter().collect();
-                $Name {
-                    inner: crate::IntoParallelIterator::into_par_iter(items),
-                }
-            }
-        }
-    };
-}
-use into_par_vec;
-
 /// Declares a parallel iterator over a collection's items gathered into a `Vec` (see the
-/// module doc): the struct, with the doc given, `Debug`, `Clone` where the items are, its
-/// `IntoParallelIterator` impl for the collection and the forwarding to the vector's iterator.
+/// module doc), with [`wrapping_iter!`](crate::plumbing::wrapping_iter): the struct, with the
+/// doc given, its `IntoParallelIterator` impl for the collection and the forwarding to the
+/// vector's iterator.
 macro_rules! gathered_iter {
     (
         $(#[$attr:meta])*
         $Name:ident<$($gen:tt),*> => $Item:ty, impl[$($param:tt)*],
         from $Coll:ty, impl[$($cparam:tt)*]
     ) => {
-        $(#[$attr])*
-        #[derive(Debug)]
-        pub struct $Name<$($gen),*> {
-            inner: crate::vec::IntoIter<$Item>,
-        }
-
-        impl<$($gen),*> Clone for $Name<$($gen),*>
-        where
-            $Item: Clone,
-        {
-            fn clone(&self) -> Self {
-                $Name {
-                    inner: self.inner.clone(),
-                }
+        $crate::plumbing::wrapping_iter! {
+            $(#[$attr])*
+            $Name<$($gen),*> => $Item, impl[$($param)*],
+            from $Coll, impl[$($cparam)*],
+            over $crate::vec::IntoIter<$Item> = |collection| {
+                let items: Vec<$Item> = collection.into_iter().collect();
+                $crate::IntoParallelIterator::into_par_iter(items)
             }
         }
-
-        into_par_vec!($Coll => $Name<$($gen),*>, impl[$($cparam)*]);
-        delegate_indexed!($Name<$($gen),*> => $Item, impl[$($param)*]);
     };
 }
 use gathered_iter;

@@ -3,121 +3,82 @@
 
 use std::collections::VecDeque;
 
-use super::{delegate_indexed, DrainGuard};
+use super::DrainGuard;
 use crate::drain::range_drain;
 use crate::iter::Chain;
+use crate::plumbing::wrapping_iter;
+use crate::ParallelIterator;
 use crate::{slice, vec};
-use crate::{IntoParallelIterator, ParallelIterator};
 
-/// A parallel iterator over the items of a `VecDeque`, by value and front to back; made by
-/// `into_par_iter`.
-///
-/// # Examples
-///
-/// ```
-/// use std::collections::VecDeque;
-/// use weft_iter::prelude::*;
-///
-/// let mut d = VecDeque::from([2, 3]);
-/// d.push_front(1);
-/// let it = d.into_par_iter();
-/// assert_eq!(it.clone().collect::<Vec<_>>(), [1, 2, 3]);
-/// let _ = format!("{it:?}");
-/// ```
-#[derive(Debug, Clone)]
-pub struct IntoIter<T> {
-    inner: vec::IntoIter<T>,
+wrapping_iter! {
+    /// A parallel iterator over the items of a `VecDeque`, by value and front to back; made by
+    /// `into_par_iter`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::collections::VecDeque;
+    /// use weft_iter::prelude::*;
+    ///
+    /// let mut d = VecDeque::from([2, 3]);
+    /// d.push_front(1);
+    /// let it = d.into_par_iter();
+    /// assert_eq!(it.clone().collect::<Vec<_>>(), [1, 2, 3]);
+    /// let _ = format!("{it:?}");
+    /// ```
+    IntoIter<T> => T, impl[T: Send],
+    from VecDeque<T>, impl[T: Send],
+    // Moves the items only if the deque wraps around its buffer.
+    over vec::IntoIter<T> = |deque| Vec::from(deque).into_par_iter()
 }
 
-impl<T: Send> IntoParallelIterator for VecDeque<T> {
-    type Item = T;
-    type Iter = IntoIter<T>;
-
-    fn into_par_iter(self) -> Self::Iter {
-        // Moves the items only if the deque wraps around its buffer.
-        IntoIter {
-            inner: Vec::from(self).into_par_iter(),
-        }
+wrapping_iter! {
+    /// A parallel iterator over the items of a `VecDeque`, by reference and front to back;
+    /// made by `par_iter`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::collections::VecDeque;
+    /// use weft_iter::prelude::*;
+    ///
+    /// let mut d = VecDeque::from([2, 3]);
+    /// d.push_front(1);
+    /// let it = d.par_iter();
+    /// assert_eq!(it.clone().collect::<Vec<_>>(), [&1, &2, &3]);
+    /// let _ = format!("{it:?}");
+    /// ```
+    Iter<'a, T> => &'a T, impl['a, T: Sync],
+    from &'a VecDeque<T>, impl['a, T: Sync],
+    over Chain<slice::Iter<'a, T>, slice::Iter<'a, T>> = |deque| {
+        let (front, back) = deque.as_slices();
+        front.into_par_iter().chain(back)
     }
 }
 
-delegate_indexed!(IntoIter<T> => T, impl[T: Send]);
-
-/// A parallel iterator over the items of a `VecDeque`, by reference and front to back; made by
-/// `par_iter`.
-///
-/// # Examples
-///
-/// ```
-/// use std::collections::VecDeque;
-/// use weft_iter::prelude::*;
-///
-/// let mut d = VecDeque::from([2, 3]);
-/// d.push_front(1);
-/// let it = d.par_iter();
-/// assert_eq!(it.clone().collect::<Vec<_>>(), [&1, &2, &3]);
-/// let _ = format!("{it:?}");
-/// ```
-#[derive(Debug)]
-pub struct Iter<'a, T> {
-    inner: Chain<slice::Iter<'a, T>, slice::Iter<'a, T>>,
-}
-
-impl<T> Clone for Iter<'_, T> {
-    fn clone(&self) -> Self {
-        Iter {
-            inner: self.inner.clone(),
-        }
+wrapping_iter! {
+    /// A parallel iterator over the items of a `VecDeque`, by mutable reference and front to
+    /// back; made by `par_iter_mut`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::collections::VecDeque;
+    /// use weft_iter::prelude::*;
+    ///
+    /// let mut d = VecDeque::from([2, 3]);
+    /// d.push_front(1);
+    /// d.par_iter_mut().for_each(|x| *x *= 2);
+    /// assert_eq!(d, [2, 4, 6]);
+    /// let _ = format!("{:?}", d.par_iter_mut());
+    /// ```
+    IterMut<'a, T> => &'a mut T, impl['a, T: Send],
+    from &'a mut VecDeque<T>, impl['a, T: Send],
+    over Chain<slice::IterMut<'a, T>, slice::IterMut<'a, T>> = |deque| {
+        let (front, back) = deque.as_mut_slices();
+        front.into_par_iter().chain(back)
     }
 }
-
-impl<'a, T: Sync> IntoParallelIterator for &'a VecDeque<T> {
-    type Item = &'a T;
-    type Iter = Iter<'a, T>;
-
-    fn into_par_iter(self) -> Self::Iter {
-        let (front, back) = self.as_slices();
-        Iter {
-            inner: front.into_par_iter().chain(back),
-        }
-    }
-}
-
-delegate_indexed!(Iter<'a, T> => &'a T, impl['a, T: Sync]);
-
-/// A parallel iterator over the items of a `VecDeque`, by mutable reference and front to back;
-/// made by `par_iter_mut`.
-///
-/// # Examples
-///
-/// ```
-/// use std::collections::VecDeque;
-/// use weft_iter::prelude::*;
-///
-/// let mut d = VecDeque::from([2, 3]);
-/// d.push_front(1);
-/// d.par_iter_mut().for_each(|x| *x *= 2);
-/// assert_eq!(d, [2, 4, 6]);
-/// let _ = format!("{:?}", d.par_iter_mut());
-/// ```
-#[derive(Debug)]
-pub struct IterMut<'a, T> {
-    inner: Chain<slice::IterMut<'a, T>, slice::IterMut<'a, T>>,
-}
-
-impl<'a, T: Send> IntoParallelIterator for &'a mut VecDeque<T> {
-    type Item = &'a mut T;
-    type Iter = IterMut<'a, T>;
-
-    fn into_par_iter(self) -> Self::Iter {
-        let (front, back) = self.as_mut_slices();
-        IterMut {
-            inner: front.into_par_iter().chain(back),
-        }
-    }
-}
-
-delegate_indexed!(IterMut<'a, T> => &'a mut T, impl['a, T: Send]);
 
 range_drain! {
     /// A parallel iterator that moves a range of items out of a `VecDeque`; made by

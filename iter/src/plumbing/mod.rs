@@ -38,7 +38,7 @@
 mod bridged;
 mod probe;
 
-pub(crate) use self::bridged::{bridged, delegate_indexed};
+pub(crate) use self::bridged::{bridged, delegate_indexed, wrapping_iter};
 
 pub use self::probe::{PROBE_FRACTION, PROBE_MAX_ITEMS, PROBE_MIN_LEN, SEQUENTIAL_BUDGET};
 
