@@ -47,7 +47,6 @@ mod multizip;
 mod panic_fuse;
 mod par_drain;
 mod positions;
-mod product;
 mod reduce;
 mod rev;
 mod skip;

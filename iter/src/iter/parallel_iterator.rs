@@ -164,7 +164,7 @@ pub trait ParallelIterator: Sized + Send {
     where
         P: Send + std::iter::Product<Self::Item> + std::iter::Product<P>,
     {
-        product::product(self)
+        sum::product(self)
     }
 
     /// Collects the items into a collection (in order, for indexed iterators and `Vec`).
