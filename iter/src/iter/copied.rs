@@ -1,5 +1,6 @@
 //! `copied`: copies every referenced item.
 
+use super::closure_adaptor::mapped_adaptor;
 use super::*;
 use crate::plumbing::*;
 
@@ -30,36 +31,8 @@ impl<I> Copied<I> {
     }
 }
 
-impl<'a, T, I> ParallelIterator for Copied<I>
-where
-    I: ParallelIterator<Item = &'a T>,
-    T: 'a + Copy + Send + Sync,
-{
-    type Item = T;
-
-    fn drive_unindexed<C: UnindexedConsumer<T>>(self, consumer: C) -> C::Result {
-        self.base.map(copy).drive_unindexed(consumer)
-    }
-
-    fn opt_len(&self) -> Option<usize> {
-        self.base.opt_len()
-    }
-}
-
-impl<'a, T, I> IndexedParallelIterator for Copied<I>
-where
-    I: IndexedParallelIterator<Item = &'a T>,
-    T: 'a + Copy + Send + Sync,
-{
-    fn len(&self) -> usize {
-        self.base.len()
-    }
-
-    fn drive<C: Consumer<T>>(self, consumer: C) -> C::Result {
-        self.base.map(copy).drive(consumer)
-    }
-
-    fn with_producer<CB: ProducerCallback<T>>(self, callback: CB) -> CB::Output {
-        self.base.map(copy).with_producer(callback)
-    }
+mapped_adaptor! {
+    impl['a, T, I] Copied<I> => T,
+    base I yielding &'a T, where [T: 'a + Copy + Send + Sync],
+    map(_this) = copy
 }
