@@ -21,7 +21,6 @@ mod each;
 mod enumerate;
 mod filter;
 mod filter_map;
-mod find;
 mod find_first_last;
 mod flat_map;
 mod flat_map_iter;

@@ -864,7 +864,7 @@ pub trait ParallelIterator: Sized + Send {
     where
         P: Fn(&Self::Item) -> bool + Sync + Send,
     {
-        find::find(self, predicate)
+        find_first_last::find_any(self, predicate)
     }
 
     /// The first item, in order, that `predicate` accepts.
