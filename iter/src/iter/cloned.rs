@@ -1,30 +1,22 @@
 //! `cloned`: clones every referenced item.
 
-use super::closure_adaptor::mapped_adaptor;
+use super::closure_adaptor::{base_adaptor, mapped_adaptor};
 use super::*;
 use crate::plumbing::*;
 
-/// The iterator of [`ParallelIterator::cloned`].
-///
-/// # Examples
-///
-/// ```
-/// use weft_iter::prelude::*;
-///
-/// let v = vec![String::from("a"), String::from("b")];
-/// let w: Vec<String> = v.par_iter().cloned().collect();
-/// assert_eq!(v, w);
-/// ```
-#[must_use = "iterator adaptors are lazy and do nothing unless consumed"]
-#[derive(Clone, Debug)]
-pub struct Cloned<I> {
-    base: I,
-}
-
-impl<I> Cloned<I> {
-    pub(super) fn new(base: I) -> Self {
-        Cloned { base }
-    }
+base_adaptor! {
+    /// The iterator of [`ParallelIterator::cloned`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use weft_iter::prelude::*;
+    ///
+    /// let v = vec![String::from("a"), String::from("b")];
+    /// let w: Vec<String> = v.par_iter().cloned().collect();
+    /// assert_eq!(v, w);
+    /// ```
+    Cloned
 }
 
 mapped_adaptor! {

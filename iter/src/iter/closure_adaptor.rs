@@ -1,4 +1,5 @@
 //! `closure_adaptor!`: the struct of an adaptor that holds its base iterator and one closure;
+//! `base_adaptor!`: that of an adaptor that holds only its base;
 //! `mapped_adaptor!`: the impls of an adaptor that is `map` underneath.
 
 /// Declares `pub struct $name<I, F> { base: I, $op: F }` with the doc and attributes given,
@@ -30,6 +31,26 @@ macro_rules! closure_adaptor {
     };
 }
 pub(super) use closure_adaptor;
+
+/// Declares `pub struct $name<I> { base: I }` with the doc and attributes given, `#[must_use]`,
+/// `Clone`, `Debug`, and `pub(super) fn new(base)`.
+macro_rules! base_adaptor {
+    ($(#[$attr:meta])* $name:ident) => {
+        $(#[$attr])*
+        #[must_use = "iterator adaptors are lazy and do nothing unless consumed"]
+        #[derive(Clone, Debug)]
+        pub struct $name<I> {
+            base: I,
+        }
+
+        impl<I> $name<I> {
+            pub(super) fn new(base: I) -> Self {
+                $name { base }
+            }
+        }
+    };
+}
+pub(super) use base_adaptor;
 
 /// Implements `ParallelIterator` and `IndexedParallelIterator` for an adaptor that is `map`
 /// underneath (`cloned`, `copied`, `inspect`, `update`): each method binds the adaptor to
