@@ -8,12 +8,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::channel;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use weft_core::{isolate, join, ThreadPool, ThreadPoolBuilder};
-use weft_testkit::{for_each_index, spin_for, within};
-
-fn pool(n: usize) -> ThreadPool {
-    ThreadPoolBuilder::new().num_threads(n).build().unwrap()
-}
+use weft_core::{isolate, join};
+use weft_testkit::{for_each_index, pool, spin_for, within};
 
 /// Sums `range` split in halves with `join` down to leaves of 1,024 (a parallel `sum`).
 fn par_sum(range: Range<u64>) -> u64 {

@@ -10,17 +10,10 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering}
 use std::sync::mpsc::channel;
 use std::sync::Barrier;
 use std::time::{Duration, Instant};
-use weft_core::{blocking, isolate, join, join_context, scope, ThreadPool, ThreadPoolBuilder};
-use weft_testkit::{pools, spin_for, within, Rng, THREADS};
+use weft_core::{blocking, isolate, join, join_context, scope};
+use weft_testkit::{pool, pools, spin_for, within, Rng, THREADS};
 
 const LIMIT: Duration = Duration::from_secs(30);
-
-fn pool(threads: usize) -> ThreadPool {
-    ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .unwrap()
-}
 
 // ---- Random trees ----
 

@@ -6,11 +6,7 @@ use std::sync::mpsc::channel;
 use std::sync::{Arc, LazyLock, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 use weft_core::{blocking, ThreadPool, ThreadPoolBuilder};
-use weft_testkit::{spin_for, within};
-
-fn pool(n: usize) -> ThreadPool {
-    ThreadPoolBuilder::new().num_threads(n).build().unwrap()
-}
+use weft_testkit::{pool, spin_for, within};
 
 /// A pool of `n` threads that may start at most `spares` extra threads for `blocking`.
 fn capped_pool(n: usize, spares: usize) -> ThreadPool {

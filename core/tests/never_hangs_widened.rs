@@ -5,17 +5,10 @@
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
-use weft_core::{blocking, join, ThreadPool, ThreadPoolBuilder};
-use weft_testkit::within;
+use weft_core::{blocking, join};
+use weft_testkit::{pool, within};
 
 const LIMIT: Duration = Duration::from_secs(30);
-
-fn pool(threads: usize) -> ThreadPool {
-    ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .unwrap()
-}
 
 fn sleep_ms(ms: u64) {
     std::thread::sleep(Duration::from_millis(ms));

@@ -6,11 +6,7 @@ use std::sync::mpsc::channel;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use weft_core::{join, scope, ThreadPoolBuilder};
-use weft_testkit::DropCounter;
-
-fn pool(n: usize) -> weft_core::ThreadPool {
-    ThreadPoolBuilder::new().num_threads(n).build().unwrap()
-}
+use weft_testkit::{pool, DropCounter};
 
 #[test]
 fn panic_in_a_waits_for_b() {

@@ -11,11 +11,7 @@ use std::task::{Context, Poll, Wake, Waker};
 use std::thread::{self, Thread};
 use std::time::Duration;
 use weft_core::{SpawnFuture, ThreadPool, ThreadPoolBuilder};
-use weft_testkit::within;
-
-fn pool(n: usize) -> ThreadPool {
-    ThreadPoolBuilder::new().num_threads(n).build().unwrap()
-}
+use weft_testkit::{pool, within};
 
 /// How long a check may take before it counts as hung.
 const LIMIT: Duration = Duration::from_secs(30);

@@ -44,7 +44,7 @@ pub use drops::{Counted, DropCounter};
 pub use floats::mixed_magnitudes;
 pub use forks::for_each_index;
 pub use panics::quiet_panics;
-pub use pools::{each_pool, expect_in_every_pool, pools, THREADS};
+pub use pools::{each_pool, expect_in_every_pool, pool, pools, THREADS};
 pub use rng::Rng;
 pub use spin::spin_for;
 pub use watchdog::within;

@@ -24,6 +24,19 @@ pub fn pools() -> &'static [ThreadPool; 3] {
     })
 }
 
+/// A fresh pool of `threads` threads, for checks that need a pool of their own (one they
+/// may fill, block or drop).
+///
+/// # Panics
+///
+/// Panics if the pool cannot be built.
+pub fn pool(threads: usize) -> ThreadPool {
+    ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .expect("build a test pool")
+}
+
 /// Runs `f(threads)` inside each pool of [`pools`], for checks that assert by themselves.
 pub fn each_pool<F>(f: F)
 where

@@ -25,9 +25,8 @@
 //!    [`RUNNING`], counts one surplus for its seat and **continues at once**. It never waits for
 //!    the spare: the spare's job may need a lock this thread holds.
 //!
-//! The **monitor** (`blocking/monitor.rs`: one thread per pool, started by the first `blocking`
-//! call) sleeps
-//! `POLL_INTERVAL` and bumps its tick. It scans the pool's workers: one whose stamp is older
+//! The **monitor** (`blocking/monitor.rs`: one thread per pool, started by a `blocking` call
+//! that finds it not running) sleeps `POLL_INTERVAL` and bumps its tick. It scans the pool's workers: one whose stamp is older
 //! than the previous tick has been blocked for at least a whole interval. For it, the monitor
 //! reserves a spare (a cached thread, else a new one through the spawn handler), then
 //! compare-exchanges the stamp to [`LENT`]: on success the spare gets the seat; on failure (`f`

@@ -24,11 +24,12 @@ use crate::worker::thread_state::WorkerThread;
 /// queued stay reachable. When `f` returns, this thread **continues at once**; it never waits
 /// for the spare, whose job may need a lock this thread holds. For a moment the pool then runs
 /// one thread more than its size, until one of the two reaches a job boundary and steps aside
-/// to the cache. Spares wait in the cache for the pool's keep-alive (60 s by default), then
-/// exit.
+/// to the cache. Spares wait in the cache for the pool's keep-alive
+/// ([`ThreadPoolBuilder::keep_alive`](crate::ThreadPoolBuilder::keep_alive)), then exit.
 ///
-/// A call that does not block costs a store, a fence and a compare-exchange, so it is fine to
-/// wrap a call that only *might* block. (The pool's first call also starts the monitor, below.)
+/// A call that does not block costs a store, a SeqCst fence, a load and a compare-exchange, so
+/// it is fine to wrap a call that only *might* block. A call may also start the monitor (when
+/// it is not running) or wake it (when it is parked), which then polls for a while (below).
 /// Inside `f` the thread is still the pool's worker (`current_thread_index()` does not change); a
 /// nested `blocking` just runs its closure.
 ///
@@ -41,7 +42,7 @@ use crate::worker::thread_state::WorkerThread;
 ///
 /// A monitor thread checks blocked workers every 50 µs while any `blocking` call is in flight
 /// and hands off a seat whose worker has been blocked across a whole check (one to two intervals,
-/// plus the timer's slack); it parks after a quiet spell without a call in flight, so an idle
+/// plus the timer's slack); after about 10 ms without a blocked worker it parks, so an idle
 /// pool burns nothing.
 ///
 /// # Panics

@@ -40,13 +40,13 @@ use std::sync::{Arc, Condvar, Mutex, OnceLock, PoisonError};
 use std::time::Duration;
 
 /// How long a thread outside the pool probes the latch of the job it injected before it parks
-/// (`in_worker_cold`), about what a park and unpark cost on a cloud VM, when a worker searched
-/// awake as the job was queued. A job done within it (an `install(|| join(a, b))` of two 1 µs
-/// closures) costs no wake-up of the caller, and the caller injects its next job while the
-/// worker that ran this one still searches, so that job costs none either (BENCHMARKS.md,
-/// narrow dispatch and outside caller). A longer job costs the caller at most this much CPU
-/// more. A caller whose injection woke a thread, or found no worker searching, parks at once:
-/// its spin would take a CPU from the woken or starting thread.
+/// (`in_worker_cold`), about what a park and an unpark cost, when a worker searched awake as
+/// the job was queued. A job done within it (an `install(|| join(a, b))` of two 1 µs closures)
+/// costs no wake-up of the caller, and the caller injects its next job while the worker that
+/// ran this one still searches, so that job costs none either (the narrow dispatch of
+/// `benches/cpu.rs` and `benches/outside_caller.rs` show it). A longer job costs the caller at
+/// most this much CPU more. A caller whose injection woke a thread, or found no worker
+/// searching, parks at once: its spin would take a CPU from the woken or starting thread.
 const OUTSIDE_LINGER: Duration = Duration::from_micros(20);
 
 /// One of the pool's N compute places (see the module docs).

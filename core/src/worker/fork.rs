@@ -65,8 +65,8 @@
 //! completes; and `blocking` could not hand the seat's forks to a spare. The record is what
 //! the protocol above costs: to fork, three stores (the job's two words and `top`), a load
 //! and a compare; to join, a store, a load and a compare.
-//! `core/tests/lazy_fork.rs` holds the deep case, and BENCHMARKS.md compares weft's fork with
-//! chili's made to fork at every join.
+//! `core/tests/lazy_fork.rs` holds the deep case, and `benches/forks.rs` compares weft's fork
+//! with chili's made to fork at every join.
 //!
 //! # The region of a fork
 //!

@@ -3,84 +3,51 @@
 
 use std::collections::BinaryHeap;
 
-use super::{delegate_indexed, DrainGuard};
+use super::DrainGuard;
 use crate::drain::{ParallelDrainFull, ParallelDrainRange};
-use crate::plumbing::bridged;
 use crate::plumbing::ProducerCallback;
-use crate::IntoParallelIterator;
+use crate::plumbing::{bridged, wrapping_iter};
 use crate::{slice, vec};
 
-/// A parallel iterator over the items of a `BinaryHeap`, by value and in no particular order;
-/// made by `into_par_iter`.
-///
-/// # Examples
-///
-/// ```
-/// use std::collections::BinaryHeap;
-/// use weft_iter::prelude::*;
-///
-/// let heap = BinaryHeap::from(vec![1, 5, 3]);
-/// let it = heap.into_par_iter();
-/// assert_eq!(it.clone().max(), Some(5));
-/// let _ = format!("{it:?}");
-/// ```
-#[derive(Debug, Clone)]
-pub struct IntoIter<T> {
-    inner: vec::IntoIter<T>,
+wrapping_iter! {
+    /// A parallel iterator over the items of a `BinaryHeap`, by value and in no particular order;
+    /// made by `into_par_iter`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::collections::BinaryHeap;
+    /// use weft_iter::prelude::*;
+    ///
+    /// let heap = BinaryHeap::from(vec![1, 5, 3]);
+    /// let it = heap.into_par_iter();
+    /// assert_eq!(it.clone().max(), Some(5));
+    /// let _ = format!("{it:?}");
+    /// ```
+    IntoIter<T> => T, impl[T: Send],
+    from BinaryHeap<T>, impl[T: Send],
+    over vec::IntoIter<T> = |heap| heap.into_vec().into_par_iter()
 }
 
-impl<T: Send> IntoParallelIterator for BinaryHeap<T> {
-    type Item = T;
-    type Iter = IntoIter<T>;
-
-    fn into_par_iter(self) -> Self::Iter {
-        IntoIter {
-            inner: self.into_vec().into_par_iter(),
-        }
-    }
+wrapping_iter! {
+    /// A parallel iterator over the items of a `BinaryHeap`, by reference and in no particular
+    /// order; made by `par_iter`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::collections::BinaryHeap;
+    /// use weft_iter::prelude::*;
+    ///
+    /// let heap = BinaryHeap::from(vec![1, 5, 3]);
+    /// let it = heap.par_iter();
+    /// assert_eq!(it.clone().sum::<i32>(), 9);
+    /// let _ = format!("{it:?}");
+    /// ```
+    Iter<'a, T> => &'a T, impl['a, T: Sync],
+    from &'a BinaryHeap<T>, impl['a, T: Sync],
+    over slice::Iter<'a, T> = |heap| heap.as_slice().into_par_iter()
 }
-
-delegate_indexed!(IntoIter<T> => T, impl[T: Send]);
-
-/// A parallel iterator over the items of a `BinaryHeap`, by reference and in no particular
-/// order; made by `par_iter`.
-///
-/// # Examples
-///
-/// ```
-/// use std::collections::BinaryHeap;
-/// use weft_iter::prelude::*;
-///
-/// let heap = BinaryHeap::from(vec![1, 5, 3]);
-/// let it = heap.par_iter();
-/// assert_eq!(it.clone().sum::<i32>(), 9);
-/// let _ = format!("{it:?}");
-/// ```
-#[derive(Debug)]
-pub struct Iter<'a, T> {
-    inner: slice::Iter<'a, T>,
-}
-
-impl<T> Clone for Iter<'_, T> {
-    fn clone(&self) -> Self {
-        Iter {
-            inner: self.inner.clone(),
-        }
-    }
-}
-
-impl<'a, T: Sync> IntoParallelIterator for &'a BinaryHeap<T> {
-    type Item = &'a T;
-    type Iter = Iter<'a, T>;
-
-    fn into_par_iter(self) -> Self::Iter {
-        Iter {
-            inner: self.as_slice().into_par_iter(),
-        }
-    }
-}
-
-delegate_indexed!(Iter<'a, T> => &'a T, impl['a, T: Sync]);
 
 /// A parallel iterator that moves every item out of a `BinaryHeap`, in no particular order;
 /// made by [`ParallelDrainFull::par_drain`]. The heap is emptied when the iterator is dropped,

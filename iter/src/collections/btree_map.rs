@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use super::{delegate_indexed, gathered_iter, into_par_vec};
+use super::gathered_iter;
 
 gathered_iter! {
     /// A parallel iterator over the entries of a `BTreeMap`, by value and in key order; made by

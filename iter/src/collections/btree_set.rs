@@ -2,7 +2,7 @@
 
 use std::collections::BTreeSet;
 
-use super::{delegate_indexed, gathered_iter, into_par_vec};
+use super::gathered_iter;
 
 gathered_iter! {
     /// A parallel iterator over the items of a `BTreeSet`, by value and in order; made by

@@ -3,7 +3,7 @@
 use std::collections::HashSet;
 use std::hash::{BuildHasher, Hash};
 
-use super::{delegate_indexed, gathered_iter, into_par_vec};
+use super::{delegate_indexed, gathered_iter};
 use crate::drain::ParallelDrainFull;
 use crate::vec;
 

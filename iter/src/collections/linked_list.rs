@@ -2,7 +2,7 @@
 
 use std::collections::LinkedList;
 
-use super::{delegate_indexed, gathered_iter, into_par_vec};
+use super::gathered_iter;
 
 gathered_iter! {
     /// A parallel iterator over the items of a `LinkedList`, by value; made by `into_par_iter`.

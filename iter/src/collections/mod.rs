@@ -13,95 +13,27 @@ pub mod hash_set;
 pub mod linked_list;
 pub mod vec_deque;
 
-/// Implements `ParallelIterator` and `IndexedParallelIterator` for a wrapper struct with a
-/// field `inner` by forwarding every method to it.
-macro_rules! delegate_indexed {
-    ($Name:ident<$($gen:tt),*> => $Item:ty, impl[$($param:tt)*]) => {
-        impl<$($param)*> crate::ParallelIterator for $Name<$($gen),*> {
-            type Item = $Item;
-
-            fn drive_unindexed<C>(self, consumer: C) -> C::Result
-            where
-                C: crate::plumbing::UnindexedConsumer<Self::Item>,
-            {
-                self.inner.drive_unindexed(consumer)
-            }
-
-            fn opt_len(&self) -> Option<usize> {
-                self.inner.opt_len()
-            }
-        }
-
-        impl<$($param)*> crate::IndexedParallelIterator for $Name<$($gen),*> {
-            fn drive<C>(self, consumer: C) -> C::Result
-            where
-                C: crate::plumbing::Consumer<Self::Item>,
-            {
-                self.inner.drive(consumer)
-            }
-
-            fn len(&self) -> usize {
-                self.inner.len()
-            }
-
-            fn with_producer<CB>(self, callback: CB) -> CB::Output
-            where
-                CB: crate::plumbing::ProducerCallback<Self::Item>,
-            {
-                self.inner.with_producer(callback)
-            }
-        }
-    };
-}
-use delegate_indexed;
-
-/// Implements `IntoParallelIterator` for a collection (or a reference to one) by gathering its
-/// sequential items into a `Vec` and wrapping that vector's parallel iterator.
-macro_rules! into_par_vec {
-    ($Coll:ty => $Name:ident<$($gen:tt),*>, impl[$($param:tt)*]) => {
-        impl<$($param)*> crate::IntoParallelIterator for $Coll {
-            type Item = <$Coll as IntoIterator>::Item;
-            type Iter = $Name<$($gen),*>;
-
-            fn into_par_iter(self) -> Self::Iter {
-                let items: Vec<_> = self.into_iter().collect();
-                $Name {
-                    inner: crate::IntoParallelIterator::into_par_iter(items),
-                }
-            }
-        }
-    };
-}
-use into_par_vec;
+use crate::plumbing::delegate_indexed;
 
 /// Declares a parallel iterator over a collection's items gathered into a `Vec` (see the
-/// module doc): the struct, with the doc given, `Debug`, `Clone` where the items are, its
-/// `IntoParallelIterator` impl for the collection and the forwarding to the vector's iterator.
+/// module doc), with [`wrapping_iter!`](crate::plumbing::wrapping_iter): the struct, with the
+/// doc given, its `IntoParallelIterator` impl for the collection and the forwarding to the
+/// vector's iterator.
 macro_rules! gathered_iter {
     (
         $(#[$attr:meta])*
         $Name:ident<$($gen:tt),*> => $Item:ty, impl[$($param:tt)*],
         from $Coll:ty, impl[$($cparam:tt)*]
     ) => {
-        $(#[$attr])*
-        #[derive(Debug)]
-        pub struct $Name<$($gen),*> {
-            inner: crate::vec::IntoIter<$Item>,
-        }
-
-        impl<$($gen),*> Clone for $Name<$($gen),*>
-        where
-            $Item: Clone,
-        {
-            fn clone(&self) -> Self {
-                $Name {
-                    inner: self.inner.clone(),
-                }
+        $crate::plumbing::wrapping_iter! {
+            $(#[$attr])*
+            $Name<$($gen),*> => $Item, impl[$($param)*],
+            from $Coll, impl[$($cparam)*],
+            over $crate::vec::IntoIter<$Item> = |collection| {
+                let items: Vec<$Item> = collection.into_iter().collect();
+                $crate::IntoParallelIterator::into_par_iter(items)
             }
         }
-
-        into_par_vec!($Coll => $Name<$($gen),*>, impl[$($cparam)*]);
-        delegate_indexed!($Name<$($gen),*> => $Item, impl[$($param)*]);
     };
 }
 use gathered_iter;
@@ -109,6 +41,7 @@ use gathered_iter;
 /// Lends a collection's items as a `Vec` (taken out of it), and puts the vector back into the
 /// collection when dropped: how `VecDeque` and `BinaryHeap` drain through `Vec::par_drain`
 /// in place, keeping their allocation.
+#[derive(Debug)]
 struct DrainGuard<'a, T, C: From<Vec<T>>> {
     collection: &'a mut C,
     vec: Vec<T>,
@@ -124,6 +57,20 @@ where
             vec: Vec::from(std::mem::take(collection)),
             collection,
         }
+    }
+}
+
+impl<T, C: From<Vec<T>>> std::ops::Deref for DrainGuard<'_, T, C> {
+    type Target = Vec<T>;
+
+    fn deref(&self) -> &Vec<T> {
+        &self.vec
+    }
+}
+
+impl<T, C: From<Vec<T>>> std::ops::DerefMut for DrainGuard<'_, T, C> {
+    fn deref_mut(&mut self) -> &mut Vec<T> {
+        &mut self.vec
     }
 }
 

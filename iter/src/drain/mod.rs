@@ -11,7 +11,38 @@ pub use crate::iter::{ParallelDrainFull, ParallelDrainRange};
 
 pub use self::string::Drain as StringDrain;
 pub use self::vec::Drain as VecDrain;
-pub(crate) use self::vec::DrainProducer;
+pub(crate) use self::vec::{DrainProducer, RangeDrain};
+
+/// Declares the public range drain `$Name<'a, T>` of a vector-like collection `$Coll` (with the
+/// doc given): a [`RangeDrain`] of the vector that `$lend` makes of the `&mut $Coll` (a
+/// `$Lent`), its `ParallelDrainRange` impl and its parallel-iterator impls.
+macro_rules! range_drain {
+    (
+        $(#[$attr:meta])*
+        $Name:ident<$a:lifetime, T> of $Coll:ty, lent as $Lent:ty = $lend:expr
+    ) => {
+        $(#[$attr])*
+        #[derive(Debug)]
+        pub struct $Name<$a, T> {
+            inner: $crate::drain::RangeDrain<T, $Lent>,
+        }
+
+        impl<$a, T: Send> $crate::drain::ParallelDrainRange<usize> for &$a mut $Coll {
+            type Iter = $Name<$a, T>;
+            type Item = T;
+
+            fn par_drain<R: std::ops::RangeBounds<usize>>(self, range: R) -> Self::Iter {
+                let lend: fn(&$a mut $Coll) -> $Lent = $lend;
+                $Name {
+                    inner: $crate::drain::RangeDrain::new(lend(self), range),
+                }
+            }
+        }
+
+        $crate::plumbing::delegate_indexed!($Name<$a, T> => T, impl[$a, T: Send]);
+    };
+}
+pub(crate) use range_drain;
 
 /// Resolves `range` against a length, panicking on a bad range like slice indexing does.
 pub(crate) fn simplify_range(range: impl RangeBounds<usize>, len: usize) -> Range<usize> {

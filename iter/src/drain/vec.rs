@@ -3,59 +3,64 @@
 
 use std::iter::FusedIterator;
 use std::mem;
-use std::ops::{Range, RangeBounds};
+use std::ops::{DerefMut, Range, RangeBounds};
 use std::ptr;
 use std::slice;
 
-use super::{simplify_range, ParallelDrainRange};
+use super::{range_drain, simplify_range};
 use crate::plumbing::bridged;
 use crate::plumbing::{Producer, ProducerCallback};
 
-/// A parallel iterator that moves a range of items out of a `Vec`; made by
-/// [`ParallelDrainRange::par_drain`]. The range is removed when the iterator is dropped,
-/// whether or not it was consumed.
-///
-/// # Examples
-///
-/// ```
-/// use weft_iter::prelude::*;
-/// use weft_iter::drain::ParallelDrainRange;
-///
-/// let mut v = vec![String::from("a"), String::from("b"), String::from("c")];
-/// let drained = v.par_drain(1..);
-/// assert_eq!(drained.len(), 2);
-/// assert_eq!(drained.collect::<Vec<_>>(), ["b", "c"]);
-/// assert_eq!(v, ["a"]);
-/// ```
+range_drain! {
+    /// A parallel iterator that moves a range of items out of a `Vec`; made by
+    /// [`ParallelDrainRange::par_drain`](crate::drain::ParallelDrainRange::par_drain). The
+    /// range is removed when the iterator is dropped, whether or not it was consumed.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use weft_iter::prelude::*;
+    /// use weft_iter::drain::ParallelDrainRange;
+    ///
+    /// let mut v = vec![String::from("a"), String::from("b"), String::from("c")];
+    /// let drained = v.par_drain(1..);
+    /// assert_eq!(drained.len(), 2);
+    /// assert_eq!(drained.collect::<Vec<_>>(), ["b", "c"]);
+    /// assert_eq!(v, ["a"]);
+    /// ```
+    Drain<'data, T> of Vec<T>, lent as &'data mut Vec<T> = |vec| vec
+}
+
+/// A range of a vector to move out, the vector reached through `V`: the `&mut Vec<T>` itself,
+/// or a guard that lends another collection's items as a vector (see [`range_drain!`]). The
+/// range is removed when this is dropped, whether or not it was produced.
 #[derive(Debug)]
-pub struct Drain<'data, T: Send> {
-    vec: &'data mut Vec<T>,
+pub(crate) struct RangeDrain<T, V: DerefMut<Target = Vec<T>>> {
+    vec: V,
     range: Range<usize>,
     orig_len: usize,
 }
 
-impl<'data, T: Send> ParallelDrainRange<usize> for &'data mut Vec<T> {
-    type Iter = Drain<'data, T>;
-    type Item = T;
-
-    fn par_drain<R: RangeBounds<usize>>(self, range: R) -> Self::Iter {
-        Drain {
-            orig_len: self.len(),
-            range: simplify_range(range, self.len()),
-            vec: self,
+impl<T, V: DerefMut<Target = Vec<T>>> RangeDrain<T, V> {
+    pub(crate) fn new(vec: V, range: impl RangeBounds<usize>) -> Self {
+        let orig_len = vec.len();
+        RangeDrain {
+            range: simplify_range(range, orig_len),
+            orig_len,
+            vec,
         }
     }
 }
 
 bridged! {
-    impl[T: Send] Drain<'_, T> {
+    impl[T: Send, V: DerefMut<Target = Vec<T>> + Send] RangeDrain<T, V> {
         type Item = T;
 
         fn len(&self) -> usize {
             self.range.len()
         }
 
-        fn with_producer<CB>(self, callback: CB) -> CB::Output
+        fn with_producer<CB>(mut self, callback: CB) -> CB::Output
         where
             CB: ProducerCallback<Self::Item>,
         {
@@ -67,13 +72,13 @@ bridged! {
             // SAFETY: `start..end` is in bounds of the buffer and holds initialized items that
             // nothing else will read or drop: the vector's length stops at `start`, and `drop`
             // (which runs after the callback returns) only touches the tail after `end`.
-            let producer = unsafe { DrainProducer::from_vec(self.vec, end - start) };
+            let producer = unsafe { DrainProducer::from_vec(&mut self.vec, end - start) };
             callback.callback(producer)
         }
     }
 }
 
-impl<T: Send> Drop for Drain<'_, T> {
+impl<T, V: DerefMut<Target = Vec<T>>> Drop for RangeDrain<T, V> {
     fn drop(&mut self) {
         let Range { start, end } = self.range;
         if self.vec.len() == self.orig_len {

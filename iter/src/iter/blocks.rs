@@ -1,6 +1,7 @@
 //! `by_exponential_blocks` and `by_uniform_blocks`: run an indexed iterator as a sequence of
 //! blocks, each in parallel, so that a full consumer skips the blocks after it.
 
+use super::closure_adaptor::base_adaptor;
 use super::*;
 use crate::plumbing::*;
 
@@ -55,26 +56,18 @@ where
     }
 }
 
-/// The iterator of [`IndexedParallelIterator::by_exponential_blocks`].
-///
-/// # Examples
-///
-/// ```
-/// use weft_iter::prelude::*;
-///
-/// let it: weft_iter::iter::ExponentialBlocks<_> = (0..100).into_par_iter().by_exponential_blocks();
-/// assert_eq!(it.find_first(|x| *x > 10), Some(11));
-/// ```
-#[must_use = "iterator adaptors are lazy and do nothing unless consumed"]
-#[derive(Clone, Debug)]
-pub struct ExponentialBlocks<I> {
-    base: I,
-}
-
-impl<I> ExponentialBlocks<I> {
-    pub(super) fn new(base: I) -> Self {
-        ExponentialBlocks { base }
-    }
+base_adaptor! {
+    /// The iterator of [`IndexedParallelIterator::by_exponential_blocks`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use weft_iter::prelude::*;
+    ///
+    /// let it: weft_iter::iter::ExponentialBlocks<_> = (0..100).into_par_iter().by_exponential_blocks();
+    /// assert_eq!(it.find_first(|x| *x > 10), Some(11));
+    /// ```
+    ExponentialBlocks
 }
 
 impl<I: IndexedParallelIterator> ParallelIterator for ExponentialBlocks<I> {

@@ -121,7 +121,7 @@ where
     }
 
     // Asked to inline (with `fold_iter`) into the bridge's leaf: left out of line, the folder
-    // goes through memory at every item (filter + collect in BENCHMARKS.md's wide table).
+    // goes through memory at every item (filter + collect in `benches/table.rs`).
     #[inline]
     fn consume_iter<I: IntoIterator<Item = T>>(self, iter: I) -> Self {
         Self::new(K::fold_iter(self.op, self.base, iter.into_iter()), self.op)

@@ -1,31 +1,24 @@
 //! `enumerate`: pairs every item with its index.
 
+use super::closure_adaptor::base_adaptor;
 use super::wrap::{base_len_limits, wrap_producer};
 use super::*;
 use crate::plumbing::bridged;
 use crate::plumbing::*;
 use std::ops::Range;
 
-/// The iterator of [`IndexedParallelIterator::enumerate`].
-///
-/// # Examples
-///
-/// ```
-/// use weft_iter::prelude::*;
-///
-/// let it: weft_iter::iter::Enumerate<_> = ['a', 'b'].par_iter().enumerate();
-/// assert_eq!(it.collect::<Vec<_>>(), [(0, &'a'), (1, &'b')]);
-/// ```
-#[must_use = "iterator adaptors are lazy and do nothing unless consumed"]
-#[derive(Clone, Debug)]
-pub struct Enumerate<I> {
-    base: I,
-}
-
-impl<I> Enumerate<I> {
-    pub(super) fn new(base: I) -> Self {
-        Enumerate { base }
-    }
+base_adaptor! {
+    /// The iterator of [`IndexedParallelIterator::enumerate`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use weft_iter::prelude::*;
+    ///
+    /// let it: weft_iter::iter::Enumerate<_> = ['a', 'b'].par_iter().enumerate();
+    /// assert_eq!(it.collect::<Vec<_>>(), [(0, &'a'), (1, &'b')]);
+    /// ```
+    Enumerate
 }
 
 bridged! {

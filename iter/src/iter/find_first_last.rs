@@ -1,9 +1,11 @@
-//! `find_first` and `find_last`: the leftmost (rightmost) item a predicate accepts.
+//! `find_first` and `find_last`: the leftmost (rightmost) item a predicate accepts; and
+//! `find_any`: any such item.
 //!
 //! Each consumer covers a span of an abstract position space, `0..usize::MAX` at the root,
 //! halved at every split; pieces to the left get lower positions. A piece that finds an item
-//! publishes its span's start (`find_first`) or end (`find_last`) in `best`; a piece whose
-//! whole span is beaten by `best` stops. Splitting halves the span, so a piece's span is never
+//! publishes its span's start (`find_first`, `find_any`) or end (`find_last`) in `best`; a
+//! piece whose whole span is beaten by `best` stops, and for `find_any` every find beats every
+//! span. Splitting halves the span, so a piece's span is never
 //! empty before about 64 levels of splits, far deeper than any pipeline goes.
 
 use super::ParallelIterator;
@@ -15,6 +17,17 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 enum Side {
     First,
     Last,
+    Any,
+}
+
+/// Finds some item of `pi` that `find_op` accepts; every piece stops once one is found.
+pub(super) fn find_any<I, P>(pi: I, find_op: P) -> Option<I::Item>
+where
+    I: ParallelIterator,
+    P: Fn(&I::Item) -> bool + Sync,
+{
+    let best = AtomicUsize::new(usize::MAX);
+    pi.drive_unindexed(FindConsumer::new(Side::Any, &find_op, &best))
 }
 
 /// Finds the first item of `pi`, in order, that `find_op` accepts.
@@ -79,6 +92,7 @@ impl<'p, P> FindConsumer<'p, P> {
         match self.side {
             Side::First => best < self.lower.get(),
             Side::Last => best > self.upper,
+            Side::Any => best != usize::MAX,
         }
     }
 }
@@ -102,7 +116,7 @@ where
         FindFolder {
             find_op: self.find_op,
             boundary: match self.side {
-                Side::First => self.lower.get(),
+                Side::First | Side::Any => self.lower.get(),
                 Side::Last => self.upper,
             },
             side: self.side,
@@ -142,7 +156,8 @@ impl<T, P: Fn(&T) -> bool> FindFolder<'_, T, P> {
     fn publish(&self) {
         // Relaxed: see `FindConsumer::beaten`.
         match self.side {
-            Side::First => self.best.fetch_min(self.boundary, Ordering::Relaxed),
+            // A span's start is below `usize::MAX`: `find_any`'s pieces see it as found.
+            Side::First | Side::Any => self.best.fetch_min(self.boundary, Ordering::Relaxed),
             Side::Last => self.best.fetch_max(self.boundary, Ordering::Relaxed),
         };
     }
@@ -154,7 +169,7 @@ impl<T, P: Fn(&T) -> bool> Folder<T> for FindFolder<'_, T, P> {
     fn consume(mut self, item: T) -> Self {
         let keep = match self.side {
             // The first match of this piece is its answer: later ones lose to it.
-            Side::First => self.item.is_none(),
+            Side::First | Side::Any => self.item.is_none(),
             Side::Last => true,
         };
         if keep && (self.find_op)(&item) {
@@ -181,6 +196,7 @@ impl<T, P: Fn(&T) -> bool> Folder<T> for FindFolder<'_, T, P> {
         match self.side {
             Side::First => self.item.is_some() || best < self.boundary,
             Side::Last => best > self.boundary,
+            Side::Any => self.item.is_some() || best != usize::MAX,
         }
     }
 }
@@ -190,7 +206,7 @@ struct FindReducer(Side);
 impl<T> Reducer<Option<T>> for FindReducer {
     fn reduce(self, left: Option<T>, right: Option<T>) -> Option<T> {
         match self.0 {
-            Side::First => left.or(right),
+            Side::First | Side::Any => left.or(right),
             Side::Last => right.or(left),
         }
     }

@@ -1,28 +1,21 @@
 //! `flatten`: yields the items of every item, each a parallel iterable, in order.
 
+use super::closure_adaptor::base_adaptor;
 use super::*;
 use crate::plumbing::*;
 
-/// The iterator of [`ParallelIterator::flatten`].
-///
-/// # Examples
-///
-/// ```
-/// use weft_iter::prelude::*;
-///
-/// let it: weft_iter::iter::Flatten<_> = vec![vec![1], vec![2, 3]].into_par_iter().flatten();
-/// assert_eq!(it.sum::<i32>(), 6);
-/// ```
-#[must_use = "iterator adaptors are lazy and do nothing unless consumed"]
-#[derive(Clone, Debug)]
-pub struct Flatten<I> {
-    base: I,
-}
-
-impl<I> Flatten<I> {
-    pub(super) fn new(base: I) -> Self {
-        Flatten { base }
-    }
+base_adaptor! {
+    /// The iterator of [`ParallelIterator::flatten`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use weft_iter::prelude::*;
+    ///
+    /// let it: weft_iter::iter::Flatten<_> = vec![vec![1], vec![2, 3]].into_par_iter().flatten();
+    /// assert_eq!(it.sum::<i32>(), 6);
+    /// ```
+    Flatten
 }
 
 fn identity<T>(x: T) -> T {

@@ -1,28 +1,21 @@
 //! `flatten_iter`: yields the items of every item, each a sequential iterable, in order.
 
+use super::closure_adaptor::base_adaptor;
 use super::*;
 use crate::plumbing::*;
 
-/// The iterator of [`ParallelIterator::flatten_iter`].
-///
-/// # Examples
-///
-/// ```
-/// use weft_iter::prelude::*;
-///
-/// let it: weft_iter::iter::FlattenIter<_> = vec![vec![1], vec![2, 3]].into_par_iter().flatten_iter();
-/// assert_eq!(it.sum::<i32>(), 6);
-/// ```
-#[must_use = "iterator adaptors are lazy and do nothing unless consumed"]
-#[derive(Clone, Debug)]
-pub struct FlattenIter<I> {
-    base: I,
-}
-
-impl<I> FlattenIter<I> {
-    pub(super) fn new(base: I) -> Self {
-        FlattenIter { base }
-    }
+base_adaptor! {
+    /// The iterator of [`ParallelIterator::flatten_iter`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use weft_iter::prelude::*;
+    ///
+    /// let it: weft_iter::iter::FlattenIter<_> = vec![vec![1], vec![2, 3]].into_par_iter().flatten_iter();
+    /// assert_eq!(it.sum::<i32>(), 6);
+    /// ```
+    FlattenIter
 }
 
 fn identity<T>(x: T) -> T {

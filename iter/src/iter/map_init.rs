@@ -3,7 +3,7 @@
 //! by `thread_values`).
 
 use super::fold::Seed;
-use super::map_with::{MapSeed, SeedMapCallback, SeedMapConsumer};
+use super::map_with::{seed_mapped, MapSeed, SeedMapCallback, SeedMapConsumer};
 use super::thread_values::{Holder, Lent, ThreadValues};
 use super::*;
 use crate::plumbing::*;
@@ -39,54 +39,10 @@ impl<I, INIT, F> MapInit<I, INIT, F> {
     }
 }
 
-impl<I, INIT, T, F, R> ParallelIterator for MapInit<I, INIT, F>
-where
-    I: ParallelIterator,
-    INIT: Fn() -> T + Sync + Send,
-    F: Fn(&mut T, I::Item) -> R + Sync + Send,
-    R: Send,
-{
-    type Item = R;
-
-    fn drive_unindexed<C: UnindexedConsumer<R>>(self, consumer: C) -> C::Result {
-        self.base.drive_unindexed(SeedMapConsumer {
-            base: consumer,
-            seed: InitSeed(&ThreadValues::new(&self.init)),
-            map_op: &self.map_op,
-        })
-    }
-
-    fn opt_len(&self) -> Option<usize> {
-        self.base.opt_len()
-    }
-}
-
-impl<I, INIT, T, F, R> IndexedParallelIterator for MapInit<I, INIT, F>
-where
-    I: IndexedParallelIterator,
-    INIT: Fn() -> T + Sync + Send,
-    F: Fn(&mut T, I::Item) -> R + Sync + Send,
-    R: Send,
-{
-    fn len(&self) -> usize {
-        self.base.len()
-    }
-
-    fn drive<C: Consumer<R>>(self, consumer: C) -> C::Result {
-        self.base.drive(SeedMapConsumer {
-            base: consumer,
-            seed: InitSeed(&ThreadValues::new(&self.init)),
-            map_op: &self.map_op,
-        })
-    }
-
-    fn with_producer<CB: ProducerCallback<R>>(self, callback: CB) -> CB::Output {
-        self.base.with_producer(SeedMapCallback {
-            callback,
-            seed: InitSeed(&ThreadValues::new(&self.init)),
-            map_op: &self.map_op,
-        })
-    }
+seed_mapped! {
+    impl[I, INIT, T, F, R] MapInit<I, INIT, F> => R,
+    where [INIT: Fn() -> T + Sync + Send],
+    seed(this) = InitSeed(&ThreadValues::new(&this.init))
 }
 
 /// Lends each piece a value of its thread (see `thread_values`).

@@ -79,54 +79,77 @@ impl<I, T, F> MapWith<I, T, F> {
     }
 }
 
-impl<I, T, F, R> ParallelIterator for MapWith<I, T, F>
-where
-    I: ParallelIterator,
-    T: Send + Clone,
-    F: Fn(&mut T, I::Item) -> R + Sync + Send,
-    R: Send,
-{
-    type Item = R;
+/// Implements `ParallelIterator` and `IndexedParallelIterator` for an adaptor that maps with a
+/// value per piece (`map_with`, `map_init`): its base `I`, its function `F: Fn(&mut T,
+/// I::Item) -> R`, `$bound` besides. Each method binds the adaptor to `$this` and drives the
+/// base through a [`SeedMapConsumer`] (or hands on a [`SeedMapProducer`]) with the seed `$seed`
+/// and the adaptor's `map_op`.
+macro_rules! seed_mapped {
+    (
+        impl[$($gen:tt)*] $ty:ty => $R:ident,
+        where [$($bound:tt)*],
+        seed($this:ident) = $seed:expr
+    ) => {
+        impl<$($gen)*> ParallelIterator for $ty
+        where
+            I: ParallelIterator,
+            F: Fn(&mut T, I::Item) -> $R + Sync + Send,
+            $R: Send,
+            $($bound)*
+        {
+            type Item = $R;
 
-    fn drive_unindexed<C: UnindexedConsumer<R>>(self, consumer: C) -> C::Result {
-        self.base.drive_unindexed(SeedMapConsumer {
-            base: consumer,
-            seed: CloneSeed(self.item),
-            map_op: &self.map_op,
-        })
-    }
+            fn drive_unindexed<C: UnindexedConsumer<$R>>(self, consumer: C) -> C::Result {
+                let $this = self;
+                $this.base.drive_unindexed(SeedMapConsumer {
+                    base: consumer,
+                    seed: $seed,
+                    map_op: &$this.map_op,
+                })
+            }
 
-    fn opt_len(&self) -> Option<usize> {
-        self.base.opt_len()
-    }
+            fn opt_len(&self) -> Option<usize> {
+                self.base.opt_len()
+            }
+        }
+
+        impl<$($gen)*> IndexedParallelIterator for $ty
+        where
+            I: IndexedParallelIterator,
+            F: Fn(&mut T, I::Item) -> $R + Sync + Send,
+            $R: Send,
+            $($bound)*
+        {
+            fn len(&self) -> usize {
+                self.base.len()
+            }
+
+            fn drive<C: Consumer<$R>>(self, consumer: C) -> C::Result {
+                let $this = self;
+                $this.base.drive(SeedMapConsumer {
+                    base: consumer,
+                    seed: $seed,
+                    map_op: &$this.map_op,
+                })
+            }
+
+            fn with_producer<CB: ProducerCallback<$R>>(self, callback: CB) -> CB::Output {
+                let $this = self;
+                $this.base.with_producer(SeedMapCallback {
+                    callback,
+                    seed: $seed,
+                    map_op: &$this.map_op,
+                })
+            }
+        }
+    };
 }
+pub(super) use seed_mapped;
 
-impl<I, T, F, R> IndexedParallelIterator for MapWith<I, T, F>
-where
-    I: IndexedParallelIterator,
-    T: Send + Clone,
-    F: Fn(&mut T, I::Item) -> R + Sync + Send,
-    R: Send,
-{
-    fn len(&self) -> usize {
-        self.base.len()
-    }
-
-    fn drive<C: Consumer<R>>(self, consumer: C) -> C::Result {
-        self.base.drive(SeedMapConsumer {
-            base: consumer,
-            seed: CloneSeed(self.item),
-            map_op: &self.map_op,
-        })
-    }
-
-    fn with_producer<CB: ProducerCallback<R>>(self, callback: CB) -> CB::Output {
-        self.base.with_producer(SeedMapCallback {
-            callback,
-            seed: CloneSeed(self.item),
-            map_op: &self.map_op,
-        })
-    }
+seed_mapped! {
+    impl[I, T, F, R] MapWith<I, T, F> => R,
+    where [T: Send + Clone],
+    seed(this) = CloneSeed(this.item)
 }
 
 /// Wraps the base producer in a [`SeedMapProducer`].

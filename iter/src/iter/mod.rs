@@ -21,7 +21,6 @@ mod each;
 mod enumerate;
 mod filter;
 mod filter_map;
-mod find;
 mod find_first_last;
 mod flat_map;
 mod flat_map_iter;
@@ -41,13 +40,10 @@ mod len_limits;
 mod map;
 mod map_init;
 mod map_with;
-mod max_len;
-mod min_len;
 mod multizip;
 mod panic_fuse;
 mod par_drain;
 mod positions;
-mod product;
 mod reduce;
 mod rev;
 mod skip;
@@ -96,11 +92,10 @@ pub use self::into::{
     FromParallelIterator, IntoParallelIterator, IntoParallelRefIterator,
     IntoParallelRefMutIterator, ParallelExtend,
 };
+pub use self::len_limits::{MaxLen, MinLen};
 pub use self::map::Map;
 pub use self::map_init::MapInit;
 pub use self::map_with::MapWith;
-pub use self::max_len::MaxLen;
-pub use self::min_len::MinLen;
 pub use self::multizip::MultiZip;
 pub use self::panic_fuse::PanicFuse;
 pub use self::par_drain::{ParallelDrainFull, ParallelDrainRange};

@@ -1,31 +1,24 @@
 //! `panic_fuse`: once any closure panics, every other piece stops as soon as it can.
 
+use super::closure_adaptor::base_adaptor;
 use super::wrap::base_len_limits;
 use super::*;
 use crate::plumbing::*;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 
-/// The iterator of [`ParallelIterator::panic_fuse`].
-///
-/// # Examples
-///
-/// ```
-/// use weft_iter::prelude::*;
-///
-/// let it: weft_iter::iter::PanicFuse<_> = (0..10).into_par_iter().panic_fuse();
-/// assert_eq!(it.count(), 10);
-/// ```
-#[must_use = "iterator adaptors are lazy and do nothing unless consumed"]
-#[derive(Clone, Debug)]
-pub struct PanicFuse<I> {
-    base: I,
-}
-
-impl<I> PanicFuse<I> {
-    pub(super) fn new(base: I) -> Self {
-        PanicFuse { base }
-    }
+base_adaptor! {
+    /// The iterator of [`ParallelIterator::panic_fuse`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use weft_iter::prelude::*;
+    ///
+    /// let it: weft_iter::iter::PanicFuse<_> = (0..10).into_par_iter().panic_fuse();
+    /// assert_eq!(it.count(), 10);
+    /// ```
+    PanicFuse
 }
 
 /// Sets the flag if dropped while its thread unwinds.

@@ -164,7 +164,7 @@ pub trait ParallelIterator: Sized + Send {
     where
         P: Send + std::iter::Product<Self::Item> + std::iter::Product<P>,
     {
-        product::product(self)
+        sum::product(self)
     }
 
     /// Collects the items into a collection (in order, for indexed iterators and `Vec`).
@@ -864,7 +864,7 @@ pub trait ParallelIterator: Sized + Send {
     where
         P: Fn(&Self::Item) -> bool + Sync + Send,
     {
-        find::find(self, predicate)
+        find_first_last::find_any(self, predicate)
     }
 
     /// The first item, in order, that `predicate` accepts.

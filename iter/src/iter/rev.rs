@@ -1,30 +1,23 @@
 //! `rev`: the items in reverse order.
 
+use super::closure_adaptor::base_adaptor;
 use super::wrap::{base_len_limits, wrap_producer};
 use super::*;
 use crate::plumbing::bridged;
 use crate::plumbing::*;
 
-/// The iterator of [`IndexedParallelIterator::rev`].
-///
-/// # Examples
-///
-/// ```
-/// use weft_iter::prelude::*;
-///
-/// let it: weft_iter::iter::Rev<_> = (0..3).into_par_iter().rev();
-/// assert_eq!(it.collect::<Vec<_>>(), [2, 1, 0]);
-/// ```
-#[must_use = "iterator adaptors are lazy and do nothing unless consumed"]
-#[derive(Clone, Debug)]
-pub struct Rev<I> {
-    base: I,
-}
-
-impl<I> Rev<I> {
-    pub(super) fn new(base: I) -> Self {
-        Rev { base }
-    }
+base_adaptor! {
+    /// The iterator of [`IndexedParallelIterator::rev`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use weft_iter::prelude::*;
+    ///
+    /// let it: weft_iter::iter::Rev<_> = (0..3).into_par_iter().rev();
+    /// assert_eq!(it.collect::<Vec<_>>(), [2, 1, 0]);
+    /// ```
+    Rev
 }
 
 bridged! {

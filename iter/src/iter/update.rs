@@ -1,6 +1,6 @@
 //! `update`: mutates every item in place with a function, and passes it on.
 
-use super::closure_adaptor::closure_adaptor;
+use super::closure_adaptor::{closure_adaptor, mapped_adaptor};
 use super::*;
 use crate::plumbing::*;
 
@@ -25,40 +25,8 @@ fn update<T>(op: &impl Fn(&mut T)) -> impl Fn(T) -> T + '_ {
     }
 }
 
-impl<I, F> ParallelIterator for Update<I, F>
-where
-    I: ParallelIterator,
-    F: Fn(&mut I::Item) + Sync + Send,
-{
-    type Item = I::Item;
-
-    fn drive_unindexed<C: UnindexedConsumer<I::Item>>(self, consumer: C) -> C::Result {
-        self.base
-            .map(update(&self.update_op))
-            .drive_unindexed(consumer)
-    }
-
-    fn opt_len(&self) -> Option<usize> {
-        self.base.opt_len()
-    }
-}
-
-impl<I, F> IndexedParallelIterator for Update<I, F>
-where
-    I: IndexedParallelIterator,
-    F: Fn(&mut I::Item) + Sync + Send,
-{
-    fn len(&self) -> usize {
-        self.base.len()
-    }
-
-    fn drive<C: Consumer<I::Item>>(self, consumer: C) -> C::Result {
-        self.base.map(update(&self.update_op)).drive(consumer)
-    }
-
-    fn with_producer<CB: ProducerCallback<I::Item>>(self, callback: CB) -> CB::Output {
-        self.base
-            .map(update(&self.update_op))
-            .with_producer(callback)
-    }
+mapped_adaptor! {
+    impl[I, F] Update<I, F> => I::Item,
+    base I, where [F: Fn(&mut I::Item) + Sync + Send],
+    map(this) = update(&this.update_op)
 }

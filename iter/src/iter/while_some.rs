@@ -1,30 +1,23 @@
 //! `while_some`: items of an iterator of `Option`s, until a `None` is seen anywhere.
 
+use super::closure_adaptor::base_adaptor;
 use super::each::{Each, EachConsumer};
 use super::*;
 use crate::plumbing::*;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// The iterator of [`ParallelIterator::while_some`].
-///
-/// # Examples
-///
-/// ```
-/// use weft_iter::prelude::*;
-///
-/// let it: weft_iter::iter::WhileSome<_> = (0..10).into_par_iter().map(Some).while_some();
-/// assert_eq!(it.count(), 10);
-/// ```
-#[must_use = "iterator adaptors are lazy and do nothing unless consumed"]
-#[derive(Clone, Debug)]
-pub struct WhileSome<I> {
-    base: I,
-}
-
-impl<I> WhileSome<I> {
-    pub(super) fn new(base: I) -> Self {
-        WhileSome { base }
-    }
+base_adaptor! {
+    /// The iterator of [`ParallelIterator::while_some`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use weft_iter::prelude::*;
+    ///
+    /// let it: weft_iter::iter::WhileSome<_> = (0..10).into_par_iter().map(Some).while_some();
+    /// assert_eq!(it.count(), 10);
+    /// ```
+    WhileSome
 }
 
 impl<I, T> ParallelIterator for WhileSome<I>

@@ -38,7 +38,7 @@
 mod bridged;
 mod probe;
 
-pub(crate) use self::bridged::bridged;
+pub(crate) use self::bridged::{bridged, delegate_indexed, wrapping_iter};
 
 pub use self::probe::{PROBE_FRACTION, PROBE_MAX_ITEMS, PROBE_MIN_LEN, SEQUENTIAL_BUDGET};
 
@@ -406,74 +406,78 @@ where
         min: producer.min_len().max(1),
         max: producer.max_len(),
     };
+    let piece = Piece {
+        len,
+        lengths,
+        producer,
+        consumer,
+    };
     match chosen {
-        Some(spec) => split_indexed(len, false, spec.root(len), lengths, producer, consumer),
-        None if lengths.is_default() && len >= PROBE_MIN_LEN => {
-            probe::probe_then_split(len, lengths, producer, consumer)
-        }
-        None => split_indexed(
-            len,
-            false,
-            WeightSpec::adaptive().root(len),
-            lengths,
-            producer,
-            consumer,
-        ),
+        Some(spec) => piece.split(false, spec.root(len)),
+        None if lengths.is_default() && len >= PROBE_MIN_LEN => piece.probe_then_split(),
+        None => piece.split(false, WeightSpec::adaptive().root(len)),
     }
 }
 
-/// Splits a piece of `len` items in halves while `splitter` and `lengths` say so, each split a
-/// `join_context`, and folds the pieces that do not split.
-fn split_indexed<P, C>(
+/// A piece of an indexed job: `len` items of a producer and the consumer they go to, with the
+/// producer's length limits (the same for every piece of the job).
+struct Piece<P, C> {
     len: usize,
-    migrated: bool,
-    mut splitter: Splitter,
     lengths: Lengths,
     producer: P,
     consumer: C,
-) -> C::Result
-where
-    P: Producer,
-    C: Consumer<P::Item>,
-{
-    // A stolen piece runs unchosen on its new thread too.
-    let _unchosen = migrated.then(Unchosen::enter);
-    if consumer.full() {
-        consumer.into_folder().complete()
-    } else if lengths.should_split(&mut splitter, len, migrated) {
-        let mid = len / 2;
-        let (left_producer, right_producer) = producer.split_at(mid);
-        let (left_consumer, right_consumer, reducer) = consumer.split_at(mid);
-        let (left, right) = weft_core::join_context(
-            |ctx| {
-                split_indexed(
-                    mid,
-                    ctx.migrated(),
-                    splitter,
-                    lengths,
-                    left_producer,
-                    left_consumer,
-                )
-            },
-            |ctx| {
-                split_indexed(
-                    len - mid,
-                    ctx.migrated(),
-                    splitter,
-                    lengths,
-                    right_producer,
-                    right_consumer,
-                )
-            },
-        );
-        reducer.reduce(left, right)
-    } else if splitter.timed() {
-        let start = Instant::now();
-        let result = producer.fold_with(consumer.into_folder()).complete();
-        splitter.leaf_done(len, start.elapsed());
-        result
-    } else {
-        producer.fold_with(consumer.into_folder()).complete()
+}
+
+impl<P: Producer, C: Consumer<P::Item>> Piece<P, C> {
+    /// The first `mid` items and the rest, and the reducer of their results.
+    fn split_at(self, mid: usize) -> (Self, Self, C::Reducer) {
+        let (left_producer, right_producer) = self.producer.split_at(mid);
+        let (left_consumer, right_consumer, reducer) = self.consumer.split_at(mid);
+        let left = Piece {
+            len: mid,
+            lengths: self.lengths,
+            producer: left_producer,
+            consumer: left_consumer,
+        };
+        let right = Piece {
+            len: self.len - mid,
+            lengths: self.lengths,
+            producer: right_producer,
+            consumer: right_consumer,
+        };
+        (left, right, reducer)
+    }
+
+    /// Folds every item on this thread.
+    fn fold(self) -> C::Result {
+        self.producer
+            .fold_with(self.consumer.into_folder())
+            .complete()
+    }
+
+    /// Splits in halves while `splitter` and the length limits say so, each split a
+    /// `join_context`, and folds the pieces that do not split.
+    fn split(self, migrated: bool, mut splitter: Splitter) -> C::Result {
+        // A stolen piece runs unchosen on its new thread too.
+        let _unchosen = migrated.then(Unchosen::enter);
+        let len = self.len;
+        if self.consumer.full() {
+            self.consumer.into_folder().complete()
+        } else if self.lengths.should_split(&mut splitter, len, migrated) {
+            let (left, right, reducer) = self.split_at(len / 2);
+            let (left, right) = weft_core::join_context(
+                |ctx| left.split(ctx.migrated(), splitter),
+                |ctx| right.split(ctx.migrated(), splitter),
+            );
+            reducer.reduce(left, right)
+        } else if splitter.timed() {
+            let start = Instant::now();
+            let result = self.fold();
+            splitter.leaf_done(len, start.elapsed());
+            result
+        } else {
+            self.fold()
+        }
     }
 }
 

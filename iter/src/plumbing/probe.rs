@@ -32,7 +32,7 @@
 //! there; from outside every pool it is handed to the global pool as one job, and the caller
 //! waits for it: one hand-off for the whole job, however it then splits.
 
-use super::{split_indexed, Consumer, Folder, Lengths, Producer, Reducer};
+use super::{Consumer, Folder, Piece, Producer, Reducer};
 use crate::weight::WeightSpec;
 use std::time::{Duration, Instant};
 
@@ -117,30 +117,6 @@ where
     weft_core::scope(|_| op())
 }
 
-/// The probe over a whole job of `len >= PROBE_MIN_LEN` items (see the module docs).
-pub(super) fn probe_then_split<P, C>(
-    len: usize,
-    lengths: Lengths,
-    producer: P,
-    consumer: C,
-) -> C::Result
-where
-    P: Producer,
-    C: Consumer<P::Item>,
-{
-    let cap = (len / PROBE_FRACTION).min(PROBE_MAX_ITEMS);
-    debug_assert!(
-        cap > 0,
-        "probe over {len} items (PROBE_MIN_LEN is {PROBE_MIN_LEN})"
-    );
-    let prefix = Prefix {
-        start: Instant::now(),
-        done: 0,
-        cap,
-    };
-    probe_chunk(len, 1, prefix, lengths, producer, consumer)
-}
-
 /// What the probe has timed so far.
 #[derive(Clone, Copy)]
 struct Prefix {
@@ -152,53 +128,54 @@ struct Prefix {
     cap: usize,
 }
 
-/// Folds the first `chunk` of the `len` items left, then decides about the rest: split it,
-/// fold it, or probe on with a longer prefix.
-fn probe_chunk<P, C>(
-    len: usize,
-    chunk: usize,
-    mut prefix: Prefix,
-    lengths: Lengths,
-    producer: P,
-    consumer: C,
-) -> C::Result
-where
-    P: Producer,
-    C: Consumer<P::Item>,
-{
-    let (chunk_producer, rest_producer) = producer.split_at(chunk);
-    let (chunk_consumer, rest_consumer, reducer) = consumer.split_at(chunk);
-    let left = chunk_producer
-        .fold_with(chunk_consumer.into_folder())
-        .complete();
-    prefix.done += chunk;
-    let rest = len - chunk;
-    let right = if rest_consumer.full() {
-        rest_consumer.into_folder().complete()
-    } else {
-        let elapsed = prefix.start.elapsed().as_nanos();
-        let complete = prefix.done >= prefix.cap;
-        // While probing, a short prefix gets the benefit of the doubt (its time is mostly the
-        // clock's); the final decision, to fold the rest here, uses the true pace.
-        let timed = if complete {
-            prefix.done
-        } else {
-            prefix.done.max(PROBE_TIMED_ITEMS)
+impl<P: Producer, C: Consumer<P::Item>> Piece<P, C> {
+    /// The probe over a whole job of `len >= PROBE_MIN_LEN` items (see the module docs).
+    pub(super) fn probe_then_split(self) -> C::Result {
+        let cap = (self.len / PROBE_FRACTION).min(PROBE_MAX_ITEMS);
+        debug_assert!(
+            cap > 0,
+            "probe over {} items (PROBE_MIN_LEN is {PROBE_MIN_LEN})",
+            self.len
+        );
+        let prefix = Prefix {
+            start: Instant::now(),
+            done: 0,
+            cap,
         };
-        let predicted = elapsed * rest as u128 / timed as u128;
-        if predicted >= SEQUENTIAL_BUDGET.as_nanos() {
-            let splitter = WeightSpec::adaptive().root(rest);
-            split_indexed(rest, false, splitter, lengths, rest_producer, rest_consumer)
-        } else if complete {
-            rest_producer
-                .fold_with(rest_consumer.into_folder())
-                .complete()
+        self.probe_chunk(1, prefix)
+    }
+
+    /// Folds the first `chunk` items, then decides about the rest: split it, fold it, or probe
+    /// on with a longer prefix.
+    fn probe_chunk(self, chunk: usize, mut prefix: Prefix) -> C::Result {
+        let (chunk, rest, reducer) = self.split_at(chunk);
+        prefix.done += chunk.len;
+        let left = chunk.fold();
+        let right = if rest.consumer.full() {
+            rest.consumer.into_folder().complete()
         } else {
-            // Twice the prefix, at least `PROBE_TIMED_ITEMS`, at most `cap`.
-            let target = (2 * prefix.done).max(PROBE_TIMED_ITEMS).min(prefix.cap);
-            let next = target - prefix.done;
-            probe_chunk(rest, next, prefix, lengths, rest_producer, rest_consumer)
-        }
-    };
-    reducer.reduce(left, right)
+            let elapsed = prefix.start.elapsed().as_nanos();
+            let complete = prefix.done >= prefix.cap;
+            // While probing, a short prefix gets the benefit of the doubt (its time is mostly
+            // the clock's); the final decision, to fold the rest here, uses the true pace.
+            let timed = if complete {
+                prefix.done
+            } else {
+                prefix.done.max(PROBE_TIMED_ITEMS)
+            };
+            let predicted = elapsed * rest.len as u128 / timed as u128;
+            if predicted >= SEQUENTIAL_BUDGET.as_nanos() {
+                let splitter = WeightSpec::adaptive().root(rest.len);
+                rest.split(false, splitter)
+            } else if complete {
+                rest.fold()
+            } else {
+                // Twice the prefix, at least `PROBE_TIMED_ITEMS`, at most `cap`.
+                let target = (2 * prefix.done).max(PROBE_TIMED_ITEMS).min(prefix.cap);
+                let next = target - prefix.done;
+                rest.probe_chunk(next, prefix)
+            }
+        };
+        reducer.reduce(left, right)
+    }
 }

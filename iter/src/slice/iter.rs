@@ -1,6 +1,7 @@
 //! `par_iter` and `par_iter_mut` over slices (and vectors and arrays, through them).
 
 use crate::iter::*;
+use crate::plumbing::bridged;
 use crate::plumbing::*;
 
 /// A parallel iterator over references to the items of a slice.
@@ -61,32 +62,17 @@ impl<'data, T: Sync + 'data, const N: usize> IntoParallelIterator for &'data [T;
     }
 }
 
-impl<'data, T: Sync + 'data> ParallelIterator for Iter<'data, T> {
-    type Item = &'data T;
+bridged! {
+    impl['data, T: Sync + 'data] Iter<'data, T> {
+        type Item = &'data T;
 
-    fn drive_unindexed<C>(self, consumer: C) -> C::Result
-    where
-        C: UnindexedConsumer<Self::Item>,
-    {
-        bridge(self, consumer)
-    }
+        fn len(&self) -> usize {
+            self.slice.len()
+        }
 
-    fn opt_len(&self) -> Option<usize> {
-        Some(self.slice.len())
-    }
-}
-
-impl<'data, T: Sync + 'data> IndexedParallelIterator for Iter<'data, T> {
-    fn len(&self) -> usize {
-        self.slice.len()
-    }
-
-    fn drive<C: Consumer<Self::Item>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
-    }
-
-    fn with_producer<CB: ProducerCallback<Self::Item>>(self, callback: CB) -> CB::Output {
-        callback.callback(IterProducer { slice: self.slice })
+        fn with_producer<CB: ProducerCallback<Self::Item>>(self, callback: CB) -> CB::Output {
+            callback.callback(IterProducer { slice: self.slice })
+        }
     }
 }
 
@@ -161,32 +147,17 @@ impl<'data, T: Send + 'data, const N: usize> IntoParallelIterator for &'data mut
     }
 }
 
-impl<'data, T: Send + 'data> ParallelIterator for IterMut<'data, T> {
-    type Item = &'data mut T;
+bridged! {
+    impl['data, T: Send + 'data] IterMut<'data, T> {
+        type Item = &'data mut T;
 
-    fn drive_unindexed<C>(self, consumer: C) -> C::Result
-    where
-        C: UnindexedConsumer<Self::Item>,
-    {
-        bridge(self, consumer)
-    }
+        fn len(&self) -> usize {
+            self.slice.len()
+        }
 
-    fn opt_len(&self) -> Option<usize> {
-        Some(self.slice.len())
-    }
-}
-
-impl<'data, T: Send + 'data> IndexedParallelIterator for IterMut<'data, T> {
-    fn len(&self) -> usize {
-        self.slice.len()
-    }
-
-    fn drive<C: Consumer<Self::Item>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
-    }
-
-    fn with_producer<CB: ProducerCallback<Self::Item>>(self, callback: CB) -> CB::Output {
-        callback.callback(IterMutProducer { slice: self.slice })
+        fn with_producer<CB: ProducerCallback<Self::Item>>(self, callback: CB) -> CB::Output {
+            callback.callback(IterMutProducer { slice: self.slice })
+        }
     }
 }
 

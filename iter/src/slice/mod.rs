@@ -28,23 +28,11 @@ use std::panic::Location;
 /// `par_sort_by_cached_key`) use when none is given: [`Adaptive`], about two pieces per thread.
 /// The unstable sorts use [`SortUnstableWeight`].
 ///
-/// Measured, on 10^7 random `u32` and two threads (medians of 7 rounds, ms; std's sequential
-/// sorts take 233.5 stable and 156.5 unstable; `cargo bench --bench sort_table -- 2 7
-/// 10000000 1` in the quiet window of BENCHMARKS.md, before the quicksort partitioned its top
-/// piece on two threads):
-///
-/// | weight | `par_sort` | `par_sort_unstable` |
-/// |---|---:|---:|
-/// | `Adaptive` | 128.8 | 88.2 |
-/// | 8 equal pieces | 124.5 | 87.5 |
-/// | `Cost<1>` | 170.5 | 83.2 |
-/// | `Cost<64>` | 380.9 | 85.9 |
-/// | `Autotune` | 213.8 | 84.0 |
-///
 /// A few large pieces let std's sequential sort do most of the work: every further level of
 /// the merge sort is one more pass over the data, so fine weights (`Cost<N>`, and `Autotune`,
 /// which aims at leaves of a few microseconds) cost the stable sort dearly. The quicksort is
 /// the other way round, and gains from finer pieces (better balance): hence its own default.
+/// `cargo bench --bench sort_table -- THREADS ROUNDS LEN 1` times the sorts under each weight.
 ///
 /// # Examples
 ///

@@ -133,7 +133,7 @@ const QUICK_TRIES: u32 = 64;
 /// its thread out of the bridge for good, so the bound is set for the holder that is
 /// descheduled for a moment (a virtual CPU preempted), not for the holder's `next()`: with
 /// the quick tries alone, a thread of a two-thread pool often gave up for good on a short
-/// preemption (BENCHMARKS.md, `par_bridge` in the wide table). The one that never gets the
+/// preemption (`par_bridge` in `benches/table.rs`). The one that never gets the
 /// lock, a piece handed to the holder itself, pays the whole bound once.
 const BACKOFF_TRIES: u32 = 12;
 

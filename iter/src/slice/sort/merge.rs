@@ -187,7 +187,7 @@ const INTERLEAVE_MIN: usize = 128;
 /// `split_for_merge` (halves, then halves of each half) and runs the four pieces in one
 /// interleaved loop, four independent chains; whatever is left when the first piece runs out
 /// of one run finishes piece by piece: four chains keep more of the core busy than two
-/// (BENCHMARKS.md, the stable sorts of the wide table).
+/// (the stable sorts of `benches/table.rs`).
 ///
 /// # Safety
 ///
