@@ -33,7 +33,9 @@ range_drain! {
 
 /// A range of a vector to move out, the vector reached through `V`: the `&mut Vec<T>` itself,
 /// or a guard that lends another collection's items as a vector (see [`range_drain!`]). The
-/// range is removed when this is dropped, whether or not it was produced.
+/// range is removed when this is dropped, whether or not it was produced. Both kinds of `V`
+/// deref to the same vector every time, which the `SAFETY` arguments below rely on (a
+/// `DrainGuard` holds its vector until it is dropped, after `RangeDrain::drop`).
 #[derive(Debug)]
 pub(crate) struct RangeDrain<T, V: DerefMut<Target = Vec<T>>> {
     vec: V,

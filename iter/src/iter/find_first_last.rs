@@ -13,41 +13,29 @@ use crate::plumbing::*;
 use std::cell::Cell;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+/// What a search looks for.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Side {
+pub(super) enum Side {
+    /// The leftmost accepted item (`find_first`).
     First,
+    /// The rightmost accepted item (`find_last`).
     Last,
+    /// Any accepted item (`find_any`).
     Any,
 }
 
-/// Finds some item of `pi` that `find_op` accepts; every piece stops once one is found.
-pub(super) fn find_any<I, P>(pi: I, find_op: P) -> Option<I::Item>
+/// Finds an item of `pi` that `find_op` accepts: the one `side` asks for.
+pub(super) fn find<I, P>(pi: I, find_op: P, side: Side) -> Option<I::Item>
 where
     I: ParallelIterator,
     P: Fn(&I::Item) -> bool + Sync,
 {
-    let best = AtomicUsize::new(usize::MAX);
-    pi.drive_unindexed(FindConsumer::new(Side::Any, &find_op, &best))
-}
-
-/// Finds the first item of `pi`, in order, that `find_op` accepts.
-pub(super) fn find_first<I, P>(pi: I, find_op: P) -> Option<I::Item>
-where
-    I: ParallelIterator,
-    P: Fn(&I::Item) -> bool + Sync,
-{
-    let best = AtomicUsize::new(usize::MAX);
-    pi.drive_unindexed(FindConsumer::new(Side::First, &find_op, &best))
-}
-
-/// Finds the last item of `pi`, in order, that `find_op` accepts.
-pub(super) fn find_last<I, P>(pi: I, find_op: P) -> Option<I::Item>
-where
-    I: ParallelIterator,
-    P: Fn(&I::Item) -> bool + Sync,
-{
-    let best = AtomicUsize::new(0);
-    pi.drive_unindexed(FindConsumer::new(Side::Last, &find_op, &best))
+    // Beats no span: past every span's start, before every span's end.
+    let best = AtomicUsize::new(match side {
+        Side::First | Side::Any => usize::MAX,
+        Side::Last => 0,
+    });
+    pi.drive_unindexed(FindConsumer::new(side, &find_op, &best))
 }
 
 struct FindConsumer<'p, P> {

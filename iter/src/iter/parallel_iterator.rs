@@ -1,6 +1,7 @@
 //! `ParallelIterator`: the trait every parallel iterator implements, with its adaptors and
 //! consumers as provided methods.
 
+use super::find_first_last::Side;
 use super::*;
 use crate::plumbing::UnindexedConsumer;
 use crate::weight::Weight;
@@ -864,7 +865,7 @@ pub trait ParallelIterator: Sized + Send {
     where
         P: Fn(&Self::Item) -> bool + Sync + Send,
     {
-        find_first_last::find_any(self, predicate)
+        find_first_last::find(self, predicate, Side::Any)
     }
 
     /// The first item, in order, that `predicate` accepts.
@@ -880,7 +881,7 @@ pub trait ParallelIterator: Sized + Send {
     where
         P: Fn(&Self::Item) -> bool + Sync + Send,
     {
-        find_first_last::find_first(self, predicate)
+        find_first_last::find(self, predicate, Side::First)
     }
 
     /// The last item, in order, that `predicate` accepts.
@@ -896,7 +897,7 @@ pub trait ParallelIterator: Sized + Send {
     where
         P: Fn(&Self::Item) -> bool + Sync + Send,
     {
-        find_first_last::find_last(self, predicate)
+        find_first_last::find(self, predicate, Side::Last)
     }
 
     /// Some `Some` value of `predicate` (not necessarily the first).
