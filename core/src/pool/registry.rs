@@ -375,7 +375,7 @@ impl Registry {
             members: Members::new(),
             regions: Roster::new(),
             injector: Injector::new(),
-            sleep: Sleep::new(),
+            sleep: Sleep::new(n),
             monitor: Monitor::new(),
             cache: Cache::new(n, config.keep_alive, config.max_blocking_threads),
             spawner: Mutex::new(Some(config.spawn_handler.spare_spawner())),
