@@ -682,6 +682,7 @@ impl Registry {
         self.members.add_counters_to(&mut m);
         m.wakeups = self.sleep.wakeups();
         m.parks = self.sleep.parks();
+        m.heavy_fences = crate::sync::fence::barriers();
         self.cache.counters().add_to(&mut m);
         m
     }
