@@ -141,6 +141,14 @@ impl Sleep {
         c.searching() > self.dozing.load(Ordering::Relaxed)
     }
 
+    /// How many workers search awake (not dozing): a relaxed hint, for a searcher deciding
+    /// whether to spin (`WorkerThread::may_spin`).
+    pub(crate) fn awake_searchers(&self) -> u32 {
+        let c = Counters::from_word(self.counters.load(Ordering::Relaxed));
+        c.searching()
+            .saturating_sub(self.dozing.load(Ordering::Relaxed))
+    }
+
     /// How many dozers `wake` may wake (and so does not count as searching): all of them for
     /// a spawned or injected job, none for forks and moved work. A hint.
     fn wakeable_dozers(&self, wake: Wake) -> u32 {

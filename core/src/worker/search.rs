@@ -30,7 +30,7 @@ enum Phase {
 
 impl WorkerThread {
     /// Searches (the caller counts as searching) until a job turns up or `until` is done.
-    /// Each phase first spins on the public queues with backoff, then:
+    /// Each phase first spins on the public queues with backoff (only while `may_spin`), then:
     ///
     /// 1. [`Phase::Awake`]: a *doze*, a sleep of at most [`DOZE`], during which owners keep
     ///    their forks private (the re-check ignores them). The dozer stays counted as
@@ -109,7 +109,7 @@ impl WorkerThread {
             if let Some(job) = self.steal() {
                 break Some(job);
             }
-            if backoff.spin() {
+            if self.may_spin() && backoff.spin() {
                 continue;
             }
             backoff.reset();
@@ -188,6 +188,16 @@ impl WorkerThread {
             sleep.stop_taking();
         }
         found
+    }
+
+    /// Whether this searcher may spin before it parks: only while no more workers search
+    /// awake than the process may use CPUs (`Registry::spinners`). A spinner beyond them
+    /// shares a CPU with a worker that has the work, or with the thread that will publish
+    /// it: on one allowed CPU every spin only delays both, and a broadcast's woken workers on
+    /// an oversubscribed pool would spin before the ones not yet woken run. Parking instead
+    /// is always safe: the park re-checks every queue after its fence.
+    fn may_spin(&self) -> bool {
+        self.registry().sleep.awake_searchers() < self.registry().spinners
     }
 
     /// Re-checks, after registering as a sleeper, everything that should keep us awake.
