@@ -287,10 +287,12 @@ fn fence_rates(
     tree: &weft_bench::Node,
 ) -> [(&'static str, f64); 3] {
     let pool = weft_bench::workloads::weft_w::pool(threads);
-    // Let the workers start, register the fence and fall asleep.
+    // Let the workers start and register the fence.
     pool.broadcast(|_| ());
-    std::thread::sleep(Duration::from_millis(100));
     let rate = |f: &dyn Fn()| {
+        // Let the workers settle first: those that idle after the last span fence before
+        // their deep sleep, which belongs to that span's end, not to this one.
+        std::thread::sleep(Duration::from_millis(100));
         let (before, t) = (pool.metrics().heavy_fences, Instant::now());
         f();
         (pool.metrics().heavy_fences - before) as f64 / t.elapsed().as_secs_f64()
