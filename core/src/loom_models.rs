@@ -146,7 +146,7 @@ fn a_job_pushed_while_the_only_worker_dozes_is_taken_after_the_doze() {
     });
 }
 
-/// A spawned or injected job may wake a dozer (it is in the sleeper list) and the dozer may
+/// A spawned or injected job may wake a dozer (it is in its bucket) and the dozer may
 /// wake by its timeout at the same moment: whoever takes it off the list moves its count,
 /// once. The job is taken, and the counts end at zero whichever way it went.
 #[test]

@@ -363,7 +363,7 @@ impl Sleep {
     }
 
     /// A searching worker with nothing found falls asleep (searching -> sleeping), then wakes
-    /// as a searcher again. Returns true if a waker (`wake_one`, `wake_index`, `wake_all`)
+    /// as a searcher again. Returns true if a waker (`wake_one_if`, `wake_index`, `wake_all`)
     /// woke it, false if it woke for another reason or did not park.
     ///
     /// `still_idle` runs after the worker is registered and the fence: it must re-check every
@@ -386,7 +386,7 @@ impl Sleep {
     /// A searching worker parks for at most `timeout` and stays counted as searching (a
     /// *doze*, `worker/wait.rs`): new work from inside the pool wakes nobody meanwhile, since the
     /// dozer looks at the queues again when its timeout ends (README, rule "dozers count as
-    /// searching"). It is in the sleeper list all the same, so that termination, a broadcast
+    /// searching"). It is in its seat's bucket all the same, so that termination, a broadcast
     /// for its seat, and a latch it waits for wake it at once. Returns as
     /// [`sleep`](Self::sleep).
     pub(crate) fn doze(
@@ -451,7 +451,7 @@ impl Sleep {
         }
     }
 
-    /// Work wake-ups so far (sleepers unparked by `wake_one` / `wake_index`).
+    /// Work wake-ups so far (sleepers unparked by `wake_one_if` / `wake_index`).
     pub(crate) fn wakeups(&self) -> u64 {
         self.wakeups.load(Ordering::Relaxed)
     }
