@@ -8,6 +8,8 @@
 //! 200 ms burst. `taskset -c 0 cargo bench --bench oversubscribed -- --pinned` runs the
 //! one-CPU rows instead, fib(25) x 20 and 1,000 x sum of 10^5 from outside, on 2- and 4-thread
 //! pools (`--threads` overrides): the bench does not set its affinity, the operator does.
+//! Before each pool's rows it prints what weft's pool did per call of the install rows
+//! (wake-ups, parks, promotions, steals, heavy fences), where a slow row's time goes.
 //! weft and rayon rounds alternate in one process; medians. Writes
 //! `bench-results/oversubscribed.json` (or `oversubscribed-pinned.json`) in the target
 //! folder.
@@ -56,6 +58,28 @@ fn installs(p: &Pools, name: &str, calls: usize, v: &[u64], rounds: usize) -> Co
             chili: None,
         },
     )
+}
+
+/// What weft's pool did per call in one more run of `calls` installs of `sum of v`: wake-ups,
+/// parks, promotions, steals and heavy fences (`metrics()`), printed beside the table so
+/// that a slow row shows where its time goes.
+fn per_call(p: &Pools, name: &str, calls: usize, v: &[u64]) {
+    let before = p.weft.metrics();
+    for _ in 0..calls {
+        black_box(p.weft.install(|| weft_w::sum(v)));
+    }
+    let after = p.weft.metrics();
+    let per = |a: u64, b: u64| (a - b) as f64 / calls as f64;
+    println!(
+        "{name}, {} threads, weft per call: {:.2} wake-ups, {:.2} parks, {:.2} promotions, \
+         {:.2} steals, {:.3} heavy fences",
+        p.threads,
+        per(after.wakeups, before.wakeups),
+        per(after.parks, before.parks),
+        per(after.promotions, before.promotions),
+        per(after.steals, before.steals),
+        per(after.heavy_fences, before.heavy_fences),
+    );
 }
 
 /// fib(`n`) `times` times, each in one `install` from outside.
@@ -128,15 +152,11 @@ fn main() {
         let p = Pools::new(threads);
         let rows = if pinned {
             let v = (0..scale(100_000) as u64).collect::<Vec<_>>();
+            let name = format!("1000 x sum {}", pow10(v.len()));
+            per_call(&p, &name, 1_000, &v);
             vec![
                 fibs(&p, 25, 20, rounds),
-                installs(
-                    &p,
-                    &format!("1000 x sum {}", pow10(v.len())),
-                    1_000,
-                    &v,
-                    rounds,
-                ),
+                installs(&p, &name, 1_000, &v, rounds),
             ]
         } else {
             let big = (0..scale(1_000_000) as u64).collect::<Vec<_>>();
@@ -146,6 +166,18 @@ fn main() {
             } else {
                 Duration::from_secs(1)
             };
+            per_call(
+                &p,
+                &format!("sum {} from outside", pow10(big.len())),
+                20,
+                &big,
+            );
+            per_call(
+                &p,
+                &format!("install(sum {})", pow10(small.len())),
+                1_000,
+                &small,
+            );
             vec![
                 fibs(&p, 25, 1, rounds),
                 installs(
