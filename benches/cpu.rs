@@ -144,6 +144,31 @@ fn main() {
         "forks",
         "Forks: per-fork overhead (fib, a 1,000-node tree), spawns, join(spin, spin)",
     );
+    // Heavy fences (membarrier calls) per second, beside the fork figures: none while the pool
+    // idles or every worker is busy, and few while one worker forks and the rest idle.
+    let span = if o.smoke {
+        Duration::from_millis(50)
+    } else if o.quick {
+        Duration::from_millis(300)
+    } else {
+        Duration::from_secs(1)
+    };
+    for threads in [8, 32, 64] {
+        for (state, per_s) in fence_rates(threads, span, &small_tree) {
+            let mut r = Record::one("fences", state, "weft", threads, Sample::default());
+            r.ops_per_s = Some(per_s);
+            file.records.push(r);
+        }
+    }
+    file.title(
+        "fences",
+        &format!(
+            "Heavy fences (membarrier calls) per second in the whole process, in a {} span: \
+             the pool idle, every worker busy, one worker summing a 1,000-node tree over and \
+             over with the rest idle (the ops/s column is the figure)",
+            dur(span)
+        ),
+    );
     let pair = ex::tree_two_over_one(&small_tree, 1_000, fork_rounds * 3);
     let name = format!("tree-sum {}", pow10(1_000));
     for (variant, (one, two)) in [("weft", &pair.weft), ("chili", &pair.chili)] {
@@ -251,6 +276,41 @@ fn main() {
         scaling(&o, fork_rounds, &small_tree);
     }
     println!("total {}", since(start));
+}
+
+/// Heavy fences per second issued in the process (`metrics().heavy_fences`) while a weft pool
+/// of `threads` idles, while every worker spins, and while one worker forks fine-grained work
+/// (sums of `tree`) and the others idle, each for `span`.
+fn fence_rates(
+    threads: usize,
+    span: Duration,
+    tree: &weft_bench::Node,
+) -> [(&'static str, f64); 3] {
+    let pool = weft_bench::workloads::weft_w::pool(threads);
+    // Let the workers start and register the fence.
+    pool.broadcast(|_| ());
+    let rate = |f: &dyn Fn()| {
+        // Let the workers settle first: those that idle after the last span fence before
+        // their deep sleep, which belongs to that span's end, not to this one.
+        std::thread::sleep(Duration::from_millis(100));
+        let (before, t) = (pool.metrics().heavy_fences, Instant::now());
+        f();
+        (pool.metrics().heavy_fences - before) as f64 / t.elapsed().as_secs_f64()
+    };
+    let idle = rate(&|| std::thread::sleep(span));
+    let busy = rate(&|| {
+        let end = Instant::now() + span;
+        pool.broadcast(|_| while Instant::now() < end {});
+    });
+    let one = rate(&|| {
+        pool.install(|| {
+            let end = Instant::now() + span;
+            while Instant::now() < end {
+                std::hint::black_box(weft_bench::workloads::weft_w::tree_sum(tree));
+            }
+        })
+    });
+    [("idle", idle), ("all busy", busy), ("one forks", one)]
 }
 
 /// The records of one [`ex::EveryJoin`]: weft, chili as it comes, chili forking at every join.

@@ -112,7 +112,7 @@ fn search(
 /// The only worker searches (dozing first if `doze_first`) while one job is queued and
 /// announced with `publish`; returns the `Sleep` once the worker took it.
 fn the_only_worker_takes_one_job(doze_first: bool, publish: fn(&Sleep)) -> Arc<Sleep> {
-    let sleep = Arc::new(Sleep::new());
+    let sleep = Arc::new(Sleep::new(2));
     let queue = Arc::new(AtomicUsize::new(0));
     let taken = Arc::new(AtomicUsize::new(0));
     let worker = {
@@ -146,7 +146,7 @@ fn a_job_pushed_while_the_only_worker_dozes_is_taken_after_the_doze() {
     });
 }
 
-/// A spawned or injected job may wake a dozer (it is in the sleeper list) and the dozer may
+/// A spawned or injected job may wake a dozer (it is in its bucket) and the dozer may
 /// wake by its timeout at the same moment: whoever takes it off the list moves its count,
 /// once. The job is taken, and the counts end at zero whichever way it went.
 #[test]
@@ -166,7 +166,7 @@ fn a_new_job_wakes_a_dozer_and_the_counts_stay_exact() {
 #[test]
 fn the_last_searcher_chain_with_two_workers_takes_every_job() {
     loom::model(|| {
-        let sleep = Arc::new(Sleep::new());
+        let sleep = Arc::new(Sleep::new(2));
         let queue = Arc::new(AtomicUsize::new(0));
         let taken = Arc::new(AtomicUsize::new(0));
         let workers: Vec<_> = (0..2)
@@ -189,6 +189,53 @@ fn the_last_searcher_chain_with_two_workers_takes_every_job() {
         }
         assert_eq!(taken.load(Ordering::SeqCst), 2);
         assert_eq!(queue.load(Ordering::SeqCst), 0);
+    });
+}
+
+/// Two wakers race for one piece of work while two workers sleep (rule "one waker at a
+/// time"): the first reserves its wake-up in the counts, so the second sees a searcher and
+/// wakes nobody; the sleepers sit in different buckets, so no lock orders the two. At most
+/// one is woken, and once everyone is released the counts end at zero.
+#[test]
+fn two_wakers_for_one_job_wake_one_sleeper() {
+    loom::model(|| {
+        let sleep = Arc::new(Sleep::new(2));
+        let done = Arc::new(AtomicUsize::new(0));
+        let release: Arc<[loom::sync::Notify; 2]> =
+            Arc::new([loom::sync::Notify::new(), loom::sync::Notify::new()]);
+        let sleepers: Vec<_> = (0..2)
+            .map(|index| {
+                let (sleep, done, release) = (sleep.clone(), done.clone(), release.clone());
+                thread::spawn(move || {
+                    let parker = Arc::new(Parker::new());
+                    sleep.start_searching();
+                    if sleep.sleep(index, &parker, None, || done.load(Ordering::SeqCst) == 0) {
+                        // Woken (for the work, or at the end): stay searching until the
+                        // wakers are done (a loom `Notify` may wake spuriously).
+                        while done.load(Ordering::SeqCst) == 0 {
+                            release[index].wait();
+                        }
+                    }
+                    let _ = sleep.stop_searching();
+                })
+            })
+            .collect();
+        let waker = {
+            let sleep = sleep.clone();
+            thread::spawn(move || sleep.wake_one_if(|| true))
+        };
+        let here = sleep.wake_one_if(|| true);
+        let there = waker.join().unwrap();
+        assert!(!(here && there), "two sleepers woken for one job");
+        done.store(1, Ordering::SeqCst);
+        sleep.wake_all();
+        for r in release.iter() {
+            r.notify();
+        }
+        for s in sleepers {
+            s.join().unwrap();
+        }
+        assert_eq!(sleep.idle_workers(), 0);
     });
 }
 
@@ -304,7 +351,7 @@ fn become_taker(sleep: &Sleep, stack: &ForkStack) {
 #[test]
 fn a_fork_made_as_a_worker_becomes_a_taker_is_seen_by_one_side() {
     loom::model(|| {
-        let sleep = Arc::new(Sleep::new());
+        let sleep = Arc::new(Sleep::new(2));
         let stack = Arc::new(ForkStack::new());
         let taker = {
             let (sleep, stack) = (sleep.clone(), stack.clone());
@@ -339,7 +386,7 @@ fn a_fork_made_as_a_worker_becomes_a_taker_is_seen_by_one_side() {
 #[test]
 fn a_poke_is_not_lost_to_the_owner_settling_its_stack() {
     loom::model(|| {
-        let sleep = Arc::new(Sleep::new());
+        let sleep = Arc::new(Sleep::new(2));
         let stack = Arc::new(ForkStack::with_fences(true));
         let taker = {
             let (sleep, stack) = (sleep.clone(), stack.clone());
@@ -361,7 +408,7 @@ fn a_poke_is_not_lost_to_the_owner_settling_its_stack() {
 #[test]
 fn a_second_takers_poke_is_not_lost_to_a_settle_for_the_first() {
     loom::model(|| {
-        let sleep = Arc::new(Sleep::new());
+        let sleep = Arc::new(Sleep::new(2));
         let stack = Arc::new(ForkStack::with_fences(true));
         sleep.start_searching();
         sleep.start_taking();
@@ -473,7 +520,7 @@ fn isolated_wait(sleep: &Sleep, queue: &AtomicUsize, latch: &SpinLatch, parker: 
 #[test]
 fn an_isolated_waiter_wakes_when_its_job_finishes_on_another_worker() {
     loom::model(|| {
-        let sleep = Arc::new(Sleep::new());
+        let sleep = Arc::new(Sleep::new(2));
         let queue = Arc::new(AtomicUsize::new(1));
         let parker = Arc::new(Parker::new());
         let latch = Arc::new(SpinLatch::new(Arc::as_ptr(&parker)));
@@ -501,7 +548,7 @@ fn an_isolated_waiter_wakes_when_its_job_finishes_on_another_worker() {
 #[test]
 fn a_job_published_to_a_region_wakes_its_sleeping_waiter() {
     loom::model(|| {
-        let sleep = Arc::new(Sleep::new());
+        let sleep = Arc::new(Sleep::new(2));
         let queue = Arc::new(AtomicUsize::new(0));
         let parker = Arc::new(Parker::new());
         let latch = Arc::new(SpinLatch::new(Arc::as_ptr(&parker)));

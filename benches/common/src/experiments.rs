@@ -188,7 +188,7 @@ pub fn fib(p: &Pools, n: u64, rounds: usize) -> Compare {
 }
 
 /// The joins fib(n) makes: one per call with n >= 2, which is fib(n + 1) - 1.
-fn fib_joins(n: u64) -> u64 {
+pub fn fib_joins(n: u64) -> u64 {
     let (mut a, mut b) = (0u64, 1u64);
     for _ in 0..=n {
         (a, b) = (b, a + b);

@@ -28,7 +28,7 @@ impl Region {
     pub(crate) fn new() -> Self {
         Region {
             queue: Injector::new(),
-            sleep: Sleep::new(),
+            sleep: Sleep::new(1),
         }
     }
 

@@ -44,6 +44,12 @@ pub struct Metrics {
     /// idle, or before a wait, a spawn or a `blocking` call). A busy pool promotes almost
     /// nothing: its forks stay private.
     pub promotions: u64,
+    /// Heavy fences (`membarrier` system calls, Linux) issued so far by the weft pools of the
+    /// whole process, not only this one: each interrupts every CPU that runs a thread of the
+    /// process. Issued by an idle worker before it sleeps until woken, and by a cold steal
+    /// from an owner whose forks use light fences (`sync/fence.rs`); none while a pool is idle
+    /// or every worker is busy. Not summed by pool: every pool reports the same count.
+    pub heavy_fences: u64,
 }
 
 impl Metrics {
@@ -59,6 +65,8 @@ impl Metrics {
         self.blocking_calls += other.blocking_calls;
         self.handoffs += other.handoffs;
         self.promotions += other.promotions;
+        // The process's count, not a share: the later of the two.
+        self.heavy_fences = self.heavy_fences.max(other.heavy_fences);
     }
 }
 

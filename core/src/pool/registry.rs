@@ -238,6 +238,10 @@ pub(crate) struct Registry {
     /// parks (`in_worker_cold`): [`OUTSIDE_LINGER`] where this process may use two CPUs or
     /// more, else zero (the caller's spin would take the CPU the job needs).
     outside_linger: Duration,
+    /// How many of the pool's searchers may spin awake at once: the CPUs this process may
+    /// use when the pool was built (`worker/search.rs`, `may_spin`). A spinner beyond them
+    /// only takes a CPU from a thread that has work, or from one about to produce it.
+    pub(crate) spinners: u32,
     /// Handles keeping the pool alive: `ThreadPool`s plus detached jobs not yet run.
     handles: AtomicUsize,
     terminating: AtomicBool,
@@ -375,7 +379,7 @@ impl Registry {
             members: Members::new(),
             regions: Roster::new(),
             injector: Injector::new(),
-            sleep: Sleep::new(),
+            sleep: Sleep::new(n),
             monitor: Monitor::new(),
             cache: Cache::new(n, config.keep_alive, config.max_blocking_threads),
             spawner: Mutex::new(Some(config.spawn_handler.spare_spawner())),
@@ -388,6 +392,7 @@ impl Registry {
             },
             breadth_first: config.breadth_first,
             outside_linger,
+            spinners: u32::try_from(cpus).unwrap_or(u32::MAX),
             handles: AtomicUsize::new(1),
             terminating: AtomicBool::new(false),
             live_threads: Mutex::new(0),
@@ -682,6 +687,7 @@ impl Registry {
         self.members.add_counters_to(&mut m);
         m.wakeups = self.sleep.wakeups();
         m.parks = self.sleep.parks();
+        m.heavy_fences = crate::sync::fence::barriers();
         self.cache.counters().add_to(&mut m);
         m
     }

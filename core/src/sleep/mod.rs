@@ -5,15 +5,19 @@
 mod counters;
 
 use crate::loom::atomic::{fence, AtomicU32, AtomicU64, Ordering};
-use crate::loom::{Arc, Mutex, MutexGuard};
+use crate::loom::{Arc, Mutex};
 use crate::sync::parker::Parker;
 use counters::{
-    Counters, ONE_SEARCHING, ONE_TAKER, SEARCHING_TO_SLEEPING, SLEEPING_TO_SEARCHING, TAKERS_MASK,
+    Counters, ONE_SEARCHING, ONE_SLEEPING, ONE_TAKER, SEARCHING_TO_SLEEPING, SLEEPING_TO_SEARCHING,
+    TAKERS_MASK,
 };
+use crossbeam_utils::CachePadded;
 use std::time::Duration;
 
 /// A registered sleeper: the slot it serves, the parker of the thread that sleeps there, and
-/// whether it dozes (counted as searching, not sleeping: see [`Sleep::doze`]).
+/// whether it dozes (counted as searching, not sleeping: see [`Sleep::doze`]). A seat's
+/// bucket holds at most a few: the worker, and for a moment a spare serving the same seat
+/// (`blocking/mod.rs`).
 #[derive(Debug)]
 struct Sleeper {
     index: usize,
@@ -30,17 +34,26 @@ enum Wake {
     Job,
 }
 
-/// The idle-worker state of one pool.
+/// The idle-worker state of one pool (or of one isolated region's waiters).
 ///
 /// Memory ordering: transitions of `counters` are SeqCst read-modify-writes followed, where a
 /// decision depends on queues, by a SeqCst fence; producers fence between their push and their
-/// load of `counters`. The sleeper list is guarded by its mutex, which also orders flag-based
-/// wake-ups (termination, broadcasts, reclaims): see README.md.
+/// load of `counters`. Sleepers register in the list of their seat's bucket, under that
+/// bucket's mutex, which also orders flag-based wake-ups (termination, broadcasts, reclaims);
+/// a waker of "any one sleeper" reserves its wake-up in `counters` first: see README.md.
 #[derive(Debug)]
 pub(crate) struct Sleep {
     counters: AtomicU64,
-    sleepers: Mutex<Vec<Sleeper>>,
-    /// How many of the `sleepers` doze. Written under their mutex, so exact there; read
+    /// The registered sleepers and dozers, by bucket: a pool has one bucket per seat (seat
+    /// `i` in bucket `i`), so no mutex on the park and wake paths is shared by all workers;
+    /// a region has one bucket. Padded: each is written by its own seat's threads.
+    buckets: Box<[CachePadded<Mutex<Vec<Sleeper>>>]>,
+    /// One bit per bucket, set while its list holds a sleeper (not a dozer): where a waker
+    /// looks, a word of 64 buckets at a time.
+    sleeper_map: Box<[AtomicU64]>,
+    /// One bit per bucket, set while its list holds a dozer.
+    dozer_map: Box<[AtomicU64]>,
+    /// How many of the registered sleepers doze. Written under their bucket's mutex; read
     /// without it by a spawn or an injection, as a hint (README, rule "dozers count as
     /// searching").
     dozing: AtomicU32,
@@ -49,10 +62,18 @@ pub(crate) struct Sleep {
 }
 
 impl Sleep {
-    pub(crate) fn new() -> Self {
+    /// The state for `buckets` buckets: a pool's seat count, or 1 (an isolated region,
+    /// whose waiters are few).
+    pub(crate) fn new(buckets: usize) -> Self {
+        let buckets = buckets.max(1);
+        let words = buckets.div_ceil(64);
         Self {
             counters: AtomicU64::new(0),
-            sleepers: Mutex::new(Vec::new()),
+            buckets: (0..buckets)
+                .map(|_| CachePadded::new(Mutex::new(Vec::with_capacity(2))))
+                .collect(),
+            sleeper_map: (0..words).map(|_| AtomicU64::new(0)).collect(),
+            dozer_map: (0..words).map(|_| AtomicU64::new(0)).collect(),
             dozing: AtomicU32::new(0),
             wakeups: AtomicU64::new(0),
             parks: AtomicU64::new(0),
@@ -120,9 +141,16 @@ impl Sleep {
         c.searching() > self.dozing.load(Ordering::Relaxed)
     }
 
+    /// How many workers search awake (not dozing): a relaxed hint, for a searcher deciding
+    /// whether to spin (`WorkerThread::may_spin`).
+    pub(crate) fn awake_searchers(&self) -> u32 {
+        let c = Counters::from_word(self.counters.load(Ordering::Relaxed));
+        c.searching()
+            .saturating_sub(self.dozing.load(Ordering::Relaxed))
+    }
+
     /// How many dozers `wake` may wake (and so does not count as searching): all of them for
-    /// a spawned or injected job, none for forks and moved work. Exact under the sleeper
-    /// list's mutex, a hint outside it.
+    /// a spawned or injected job, none for forks and moved work. A hint.
     fn wakeable_dozers(&self, wake: Wake) -> u32 {
         match wake {
             Wake::Job => self.dozing.load(Ordering::Relaxed),
@@ -175,61 +203,124 @@ impl Sleep {
         debug_assert!(old.takers() > 0, "stop_taking with {old:?}");
     }
 
-    /// Wakes the most recently parked sleeper, which becomes a searcher, unless someone is
-    /// already searching (for `wake`; see [`Wake`]). Returns whether a thread was woken.
+    /// Wakes one sleeper, which becomes a searcher, unless someone is already searching (for
+    /// `wake`; see [`Wake`]). Returns whether a thread was woken.
     #[cold]
     fn wake_one_for(&self, wake: Wake) -> bool {
         self.wake_one_if_for(wake, || true)
     }
 
-    /// The last searcher stopped: wake one sleeper if `work_pending()` still holds once the
-    /// sleeper list is locked and nobody searches (README, rule "searchers must not leave
-    /// silently"). Checking under the lock keeps a dispatch of n jobs from waking more than
-    /// n - 1 helpers: a helper woken for a job counts as searching until it has taken a job.
-    pub(crate) fn wake_one_if(&self, work_pending: impl FnOnce() -> bool) -> bool {
+    /// The last searcher stopped: wake one sleeper if `work_pending()` holds and nobody
+    /// searches once this waker has counted the sleeper it will wake as searching (README,
+    /// rule "searchers must not leave silently"). That count, taken by a compare-exchange
+    /// that requires nobody else to search (rule "one waker at a time"), keeps a dispatch of
+    /// n jobs from waking more than n - 1 helpers: a helper woken for a job counts as
+    /// searching until it has taken a job.
+    pub(crate) fn wake_one_if(&self, work_pending: impl Fn() -> bool) -> bool {
         self.wake_one_if_for(Wake::Inside, work_pending)
     }
 
-    fn wake_one_if_for(&self, wake: Wake, work_pending: impl FnOnce() -> bool) -> bool {
-        if self.counters().sleeping() + self.wakeable_dozers(wake) == 0 {
-            return false;
-        }
-        let mut sleepers = self.sleepers.lock().unwrap();
-        // Under the mutex, `dozing` is exact.
-        let dozing = self.wakeable_dozers(wake);
-        if self.counters().searching() > dozing || sleepers.is_empty() || !work_pending() {
-            return false;
-        }
-        match sleepers.pop() {
-            Some(sleeper) => self.wake(sleepers, sleeper),
-            None => false,
+    fn wake_one_if_for(&self, wake: Wake, work_pending: impl Fn() -> bool) -> bool {
+        loop {
+            // SeqCst: the reservation below reads the counts with the sleeper's registration
+            // (and so its bit in the maps) behind it (rule "one waker at a time").
+            let mut word = self.counters.load(Ordering::SeqCst);
+            loop {
+                let c = Counters::from_word(word);
+                let dozing = self.wakeable_dozers(wake);
+                if c.searching() > dozing || c.sleeping() + dozing == 0 || !work_pending() {
+                    return false;
+                }
+                // Reserve: the thread we are about to wake counts as searching from now on,
+                // so no other waker wakes a second one for the same work.
+                match self.counters.compare_exchange_weak(
+                    word,
+                    word + ONE_SEARCHING,
+                    Ordering::SeqCst,
+                    Ordering::SeqCst,
+                ) {
+                    Ok(_) => break,
+                    Err(now) => word = now,
+                }
+            }
+            let found = match wake {
+                Wake::Job => self
+                    .claim_from(&self.dozer_map, true)
+                    .or_else(|| self.claim_from(&self.sleeper_map, false)),
+                Wake::Inside => self.claim_from(&self.sleeper_map, false),
+            };
+            if let Some(sleeper) = found {
+                if sleeper.dozing {
+                    // A dozer counts as searching already: the reservation goes. Not a
+                    // searcher leaving: the dozer, woken, searches on.
+                    self.counters.fetch_sub(ONE_SEARCHING, Ordering::SeqCst);
+                }
+                self.wakeups.fetch_add(1, Ordering::Relaxed);
+                sleeper.parker.unpark();
+                return true;
+            }
+            // Every sleeper counted when we reserved left its list meanwhile, woken for
+            // another reason, and searches (or searched) since: drop the reservation like
+            // any searcher, and if it was the last, look again (rule "searchers must not
+            // leave silently").
+            if !self.stop_searching() {
+                return false;
+            }
         }
     }
 
-    /// Wakes the sleeper serving `index`, if it sleeps (a broadcast for it, a reclaim).
+    /// Takes one sleeper (or, with `dozer`, one dozer) off the list of the first bucket
+    /// that `map` marks, and counts it as searching (a sleeper's count was reserved by the
+    /// caller: it leaves `sleeping` only). `None` if none is left by the time we look.
+    fn claim_from(&self, map: &[AtomicU64], dozer: bool) -> Option<Sleeper> {
+        for (w, word) in map.iter().enumerate() {
+            // Acquire: pairs with the AcqRel `fetch_or` in `mark`; a set bit is only a hint,
+            // the bucket's list (under its mutex) decides.
+            let mut bits = word.load(Ordering::Acquire);
+            while bits != 0 {
+                let bucket = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let mut list = self.buckets[bucket].lock().unwrap();
+                if let Some(pos) = list.iter().rposition(|s| s.dozing == dozer) {
+                    let sleeper = list.swap_remove(pos);
+                    if dozer {
+                        self.dozing.fetch_sub(1, Ordering::Relaxed);
+                    } else {
+                        // The reservation counted it as searching already.
+                        self.counters.fetch_sub(ONE_SLEEPING, Ordering::SeqCst);
+                    }
+                    self.update_marks(bucket, &list);
+                    return Some(sleeper);
+                }
+            }
+        }
+        None
+    }
+
+    /// Wakes a sleeper (or dozer) serving `index`, if one sleeps there (a broadcast for it, a
+    /// reclaim). Looks at that seat's bucket only.
     pub(crate) fn wake_index(&self, index: usize) -> bool {
-        let mut sleepers = self.sleepers.lock().unwrap();
-        match sleepers.iter().position(|s| s.index == index) {
+        // The caller's flag or job (a broadcast lane) was written before we lock the bucket
+        // that every sleeper of seat `index` registers in (README, rule "flags under the
+        // mutex").
+        let bucket = self.bucket_of(index);
+        let mut list = self.buckets[bucket].lock().unwrap();
+        match list.iter().rposition(|s| s.index == index) {
             Some(pos) => {
-                let sleeper = sleepers.swap_remove(pos);
-                self.wake(sleepers, sleeper)
+                let sleeper = list.swap_remove(pos);
+                self.leave_list(&sleeper);
+                self.update_marks(bucket, &list);
+                drop(list);
+                self.wakeups.fetch_add(1, Ordering::Relaxed);
+                sleeper.parker.unpark();
+                true
             }
             None => false,
         }
     }
 
-    /// Wakes `sleeper`, just taken off the list (whose guard we still hold): it counts as
-    /// searching from now on.
-    fn wake(&self, sleepers: MutexGuard<'_, Vec<Sleeper>>, sleeper: Sleeper) -> bool {
-        self.leave_list(&sleeper);
-        drop(sleepers);
-        self.wakeups.fetch_add(1, Ordering::Relaxed);
-        sleeper.parker.unpark();
-        true
-    }
-
-    /// Counts `sleeper`, just taken off the list (whose guard the caller holds), as searching
-    /// again: a sleeper moves from `sleeping`, a dozer only leaves `dozing`.
+    /// Counts `sleeper`, just taken off its bucket's list (whose guard the caller holds), as
+    /// searching again: a sleeper moves from `sleeping`, a dozer only leaves `dozing`.
     fn leave_list(&self, sleeper: &Sleeper) {
         if sleeper.dozing {
             self.dozing.fetch_sub(1, Ordering::Relaxed);
@@ -239,21 +330,40 @@ impl Sleep {
         }
     }
 
-    /// Wakes every sleeper (termination).
+    /// Wakes every sleeper (termination): each bucket once.
     pub(crate) fn wake_all(&self) {
-        let mut sleepers = self.sleepers.lock().unwrap();
-        let woken: Vec<Sleeper> = sleepers.drain(..).collect();
-        for sleeper in &woken {
-            self.leave_list(sleeper);
-        }
-        drop(sleepers);
-        for sleeper in woken {
-            sleeper.parker.unpark();
+        for (bucket, list) in self.buckets.iter().enumerate() {
+            let mut list = list.lock().unwrap();
+            let woken: Vec<Sleeper> = list.drain(..).collect();
+            for sleeper in &woken {
+                self.leave_list(sleeper);
+            }
+            self.update_marks(bucket, &list);
+            drop(list);
+            for sleeper in woken {
+                sleeper.parker.unpark();
+            }
         }
     }
 
+    /// The bucket that the sleepers serving seat `index` use.
+    fn bucket_of(&self, index: usize) -> usize {
+        index % self.buckets.len()
+    }
+
+    /// Makes `bucket`'s bits in the two maps say whether `list` (its list, whose guard the
+    /// caller holds) has a sleeper and a dozer. Written only under that guard, so a bit
+    /// changes only with its list; it is read without it, as a hint of where to look.
+    fn update_marks(&self, bucket: usize, list: &[Sleeper]) {
+        let (sleeper, dozer) = list
+            .iter()
+            .fold((false, false), |(s, d), e| (s || !e.dozing, d || e.dozing));
+        mark(&self.sleeper_map, bucket, sleeper);
+        mark(&self.dozer_map, bucket, dozer);
+    }
+
     /// A searching worker with nothing found falls asleep (searching -> sleeping), then wakes
-    /// as a searcher again. Returns true if a waker (`wake_one`, `wake_index`, `wake_all`)
+    /// as a searcher again. Returns true if a waker (`wake_one_if`, `wake_index`, `wake_all`)
     /// woke it, false if it woke for another reason or did not park.
     ///
     /// `still_idle` runs after the worker is registered and the fence: it must re-check every
@@ -276,7 +386,7 @@ impl Sleep {
     /// A searching worker parks for at most `timeout` and stays counted as searching (a
     /// *doze*, `worker/wait.rs`): new work from inside the pool wakes nobody meanwhile, since the
     /// dozer looks at the queues again when its timeout ends (README, rule "dozers count as
-    /// searching"). It is in the sleeper list all the same, so that termination, a broadcast
+    /// searching"). It is in its seat's bucket all the same, so that termination, a broadcast
     /// for its seat, and a latch it waits for wake it at once. Returns as
     /// [`sleep`](Self::sleep).
     pub(crate) fn doze(
@@ -297,15 +407,18 @@ impl Sleep {
         dozing: bool,
         still_idle: impl FnOnce() -> bool,
     ) -> bool {
+        let bucket = self.bucket_of(index);
         {
-            let mut sleepers = self.sleepers.lock().unwrap();
-            sleepers.push(Sleeper {
+            let mut list = self.buckets[bucket].lock().unwrap();
+            list.push(Sleeper {
                 index,
                 parker: parker.clone(),
                 dozing,
             });
-            // SeqCst: see README, rule "work vs. sleeper". A dozer stays counted as
-            // searching (rule "dozers count as searching").
+            self.update_marks(bucket, &list);
+            // SeqCst: see README, rule "work vs. sleeper"; after the marks, so that a waker
+            // whose reservation reads this count finds our bit (rule "one waker at a
+            // time"). A dozer stays counted as searching (rule "dozers count as searching").
             if dozing {
                 self.dozing.fetch_add(1, Ordering::Relaxed);
             } else {
@@ -323,13 +436,14 @@ impl Sleep {
                 None => parker.park(),
             }
         }
-        let mut sleepers = self.sleepers.lock().unwrap();
-        match sleepers.iter().position(|s| Arc::ptr_eq(&s.parker, parker)) {
+        let mut list = self.buckets[bucket].lock().unwrap();
+        match list.iter().position(|s| Arc::ptr_eq(&s.parker, parker)) {
             Some(pos) => {
                 // Nobody woke us (a cancelled sleep, a timeout, a latch, a stale token): leave
                 // the list and count ourselves as searching again.
-                let sleeper = sleepers.swap_remove(pos);
+                let sleeper = list.swap_remove(pos);
                 self.leave_list(&sleeper);
+                self.update_marks(bucket, &list);
                 false
             }
             // A waker took us off the list and moved the count already.
@@ -337,7 +451,7 @@ impl Sleep {
         }
     }
 
-    /// Work wake-ups so far (sleepers unparked by `wake_one` / `wake_index`).
+    /// Work wake-ups so far (sleepers unparked by `wake_one_if` / `wake_index`).
     pub(crate) fn wakeups(&self) -> u64 {
         self.wakeups.load(Ordering::Relaxed)
     }
@@ -345,5 +459,22 @@ impl Sleep {
     /// Times a worker parked.
     pub(crate) fn parks(&self) -> u64 {
         self.parks.load(Ordering::Relaxed)
+    }
+}
+
+/// Sets or clears `bucket`'s bit in `map`, with a read-modify-write only if it changes.
+/// Called under the bucket's mutex, which is the only place its bit is written, so the
+/// relaxed load sees the bit's latest value.
+fn mark(map: &[AtomicU64], bucket: usize, set: bool) {
+    let word = &map[bucket / 64];
+    let bit = 1u64 << (bucket % 64);
+    if (word.load(Ordering::Relaxed) & bit != 0) == set {
+        return;
+    }
+    // AcqRel: pairs with the Acquire load in `Sleep::claim_from`.
+    if set {
+        word.fetch_or(bit, Ordering::AcqRel);
+    } else {
+        word.fetch_and(!bit, Ordering::AcqRel);
     }
 }

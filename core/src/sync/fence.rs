@@ -75,7 +75,7 @@
 //! the start), and under Miri and loom, every stack stays [`REAL_FENCES`].
 
 use crate::loom::atomic::{fence, Ordering};
-use std::sync::atomic::{compiler_fence, AtomicU8, AtomicUsize};
+use std::sync::atomic::{compiler_fence, AtomicU64, AtomicU8, AtomicUsize};
 
 /// A fork stack's mode: its owner issues SeqCst fences (see the module docs).
 pub(crate) const REAL_FENCES: u8 = 0;
@@ -100,6 +100,17 @@ static STATE: AtomicU8 = AtomicU8::new(UNREGISTERED);
 /// How many fork stacks are in [`LIGHT_FENCES`] mode: changed by their owners around a
 /// switch, read by takers in [`heavy`] (module docs for the orderings).
 static LIGHT_STACKS: AtomicUsize = AtomicUsize::new(0);
+
+/// How many barriers (`membarrier` calls) the process's pools asked the kernel for, refused
+/// ones included: what [`barriers`] reports.
+static BARRIERS: AtomicU64 = AtomicU64::new(0);
+
+/// How many barriers the process's pools issued so far (`Metrics::heavy_fences`). A barrier
+/// interrupts every CPU that runs a thread of the process, whichever pool issued it, so the
+/// count is the process's, not one pool's. Relaxed: a statistic.
+pub(crate) fn barriers() -> u64 {
+    BARRIERS.load(Ordering::Relaxed)
+}
 
 /// The process state: one of [`UNREGISTERED`], [`REGISTERING`], [`REGISTERED`], [`REFUSED`].
 /// Acquire: pairs with the Release stores in `register_now` and [`barrier`].
@@ -172,6 +183,7 @@ pub(crate) fn heavy() -> bool {
 pub(crate) fn barrier() -> bool {
     #[cfg(all(target_os = "linux", not(miri), not(weft_loom)))]
     if state() == REGISTERED {
+        BARRIERS.fetch_add(1, Ordering::Relaxed);
         if membarrier::process_wide_barrier() {
             return true;
         }

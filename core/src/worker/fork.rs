@@ -320,8 +320,18 @@ impl ForkStack {
     /// A taker fences between counting itself and poking (see [`settle`](Self::settle)). The
     /// owner pokes its own stack too, when it gets back a job it published, which may be
     /// one it offered before settling ([`look`](Self::look)).
+    ///
+    /// A stack poked already is left alone: no write into a line its owner reads at every
+    /// fork, for each taker (a stack on real fences stays poked for good). Skipping is safe:
+    /// the poke seen belongs to an earlier taker or to the owner, and an owner that sees any
+    /// poke either offers a fork or settles its stack, fences and looks at the counters
+    /// again; if its settle came before this taker's fence, the load below (after that
+    /// fence) sees the settled `limit`, and the taker pokes (`sleep/README.md`, rule "pokes
+    /// persist").
     pub(crate) fn poke(&self) {
-        self.limit.store(POKED, Ordering::Release);
+        if self.limit.load(Ordering::Relaxed) != POKED {
+            self.limit.store(POKED, Ordering::Release);
+        }
     }
 
     /// The owner found at most one worker taking forks ([`look`](Self::look)): later pushes

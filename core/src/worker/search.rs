@@ -30,7 +30,7 @@ enum Phase {
 
 impl WorkerThread {
     /// Searches (the caller counts as searching) until a job turns up or `until` is done.
-    /// Each phase first spins on the public queues with backoff, then:
+    /// Each phase first spins on the public queues with backoff (only while `may_spin`), then:
     ///
     /// 1. [`Phase::Awake`]: a *doze*, a sleep of at most [`DOZE`], during which owners keep
     ///    their forks private (the re-check ignores them). The dozer stays counted as
@@ -51,17 +51,22 @@ impl WorkerThread {
     ///    the worker rested. Otherwise (a fork as old as the doze, or no fork anywhere) the
     ///    worker becomes a *taker* (`Sleep::start_taking`): an owner publishes its oldest fork
     ///    at its next fork.
-    /// 3. [`Phase::Taking`]: a cold steal of a busy worker's oldest fork (for an owner that
-    ///    does not fork again, blocked or in a long leaf), then a sleep of at most
-    ///    [`RECHECK_AFTER`]: an owner that forked just as we became a taker may have missed
-    ///    us (its look at the counters is relaxed), and we may have missed its fork. After
-    ///    that sleep a heavy fence settles it (`sleep/README.md`, rule "forks vs. takers").
+    /// 3. [`Phase::Taking`]: a sleep of at most [`RECHECK_AFTER`], whose re-check ignores
+    ///    private forks (as a doze's): an owner that forks meanwhile sees our poke, publishes
+    ///    its oldest fork and wakes us. An owner that forked just as we became a taker may
+    ///    have missed us (its look at the counters is relaxed), and we may have missed its
+    ///    fork: after that sleep a heavy fence settles it (`sleep/README.md`, rule "forks
+    ///    vs. takers"), and only then do we cold-steal (4).
     ///    If the pool is idle and `ran_long`, the heavy fence comes at once instead, and then
     ///    4: the timed sleep would end in the same fence, and a timer expiry costs a virtual
     ///    machine more CPU than the whole rest of an idle spell. After short work the timed
     ///    sleep stays: a pool called every millisecond or so for small jobs is woken by the
     ///    next call within it, and pays neither the expiry nor the fence.
-    /// 4. [`Phase::Fenced`]: a cold steal, then a deep sleep until woken.
+    /// 4. [`Phase::Fenced`]: a cold steal of a busy worker's oldest fork (for an owner that
+    ///    did not fork within our timed sleep: blocked, or in a long leaf), then a deep sleep
+    ///    until woken. So a heavy fence (a `membarrier` where stacks use light fences) is
+    ///    paid only by a taker that no fork reached within [`RECHECK_AFTER`], and a cold
+    ///    steal's barrier only after it.
     ///
     /// A taker woken by a waker, or back from its deep sleep, that finds no work starts over
     /// at 1, no longer a taker. A search after a job it found that ran a doze or longer
@@ -109,7 +114,7 @@ impl WorkerThread {
             if let Some(job) = self.steal() {
                 break Some(job);
             }
-            if backoff.spin() {
+            if self.may_spin() && backoff.spin() {
                 continue;
             }
             backoff.reset();
@@ -156,12 +161,19 @@ impl WorkerThread {
                     Phase::Fenced
                 }
                 Phase::Taking | Phase::Fenced => {
-                    if let Some(found) = self.steal_fork() {
-                        break Some(found);
+                    // The cold steal, and private forks in the re-check, only after the heavy
+                    // fence: an owner that forks within our timed sleep publishes for us
+                    // (we are counted and poked it) and wakes us, with no fence on either
+                    // side; one that does not (blocked, in a long leaf) is stolen from then.
+                    let fenced = phase == Phase::Fenced;
+                    if fenced {
+                        if let Some(found) = self.steal_fork() {
+                            break Some(found);
+                        }
                     }
-                    let timeout = (phase == Phase::Taking).then_some(RECHECK_AFTER);
+                    let timeout = (!fenced).then_some(RECHECK_AFTER);
                     let woken = sleep.sleep(self.index(), &parker, timeout, || {
-                        self.still_idle(until, true)
+                        self.still_idle(until, fenced)
                     });
                     if phase == Phase::Taking && !woken {
                         if self.done(until) {
@@ -188,6 +200,16 @@ impl WorkerThread {
             sleep.stop_taking();
         }
         found
+    }
+
+    /// Whether this searcher may spin before it parks: only while no more workers search
+    /// awake than the process may use CPUs (`Registry::spinners`). A spinner beyond them
+    /// shares a CPU with a worker that has the work, or with the thread that will publish
+    /// it: on one allowed CPU every spin only delays both, and a broadcast's woken workers on
+    /// an oversubscribed pool would spin before the ones not yet woken run. Parking instead
+    /// is always safe: the park re-checks every queue after its fence.
+    fn may_spin(&self) -> bool {
+        self.registry().sleep.awake_searchers() < self.registry().spinners
     }
 
     /// Re-checks, after registering as a sleeper, everything that should keep us awake.

@@ -607,7 +607,9 @@ impl WorkerThread {
             members[start..]
                 .iter()
                 .chain(&members[..start])
-                .filter(|other| !Arc::ptr_eq(other, &self.shared))
+                // An empty deque is passed over on two loads: a steal pins crossbeam's
+                // epoch, and every so many pins walk the list of all its threads.
+                .filter(|other| !Arc::ptr_eq(other, &self.shared) && !other.stealer.is_empty())
                 .find_map(|other| retry(|| other.stealer.steal()).map(|job| (job, NO_REGION)))
                 .or_else(|| members.iter().find_map(|m| m.lanes.steal(|_| true)))
         });
@@ -624,7 +626,11 @@ impl WorkerThread {
             self.shared.counters.stolen();
             return Some(Stolen::piece(job, region));
         }
-        retry(|| self.registry.injector().steal_batch_and_pop(&self.deque)).map(Stolen::whole)
+        let injector = self.registry.injector();
+        if injector.is_empty() {
+            return None;
+        }
+        retry(|| injector.steal_batch_and_pop(&self.deque)).map(Stolen::whole)
     }
 
     /// A taker's fence before it sleeps until woken (`worker/wait.rs`): true if its next look at
