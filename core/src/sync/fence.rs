@@ -27,8 +27,8 @@
 //! * **Registration, off every caller's path.** `membarrier` must be registered once per
 //!   process before a barrier, and the registration waits for a kernel grace period (about as
 //!   long as a few thousand forks, and far longer than building a pool). So no caller
-//!   registers: the first pool thread to run out of work in its top-level loop starts a
-//!   short-lived thread that does, or does it itself where no thread can be spawned (it has
+//!   registers: the first pool thread idle for a doze in its top-level loop (a taker,
+//!   `worker/search.rs`) starts a short-lived thread that does, or does it itself where no thread can be spawned (it has
 //!   nothing else to do) ([`register_soon`]); until it is done every stack runs
 //!   [`REAL_FENCES`]: correct, and each fork takes its slow path.
 //! * **Real to light** (`ForkStack::use_light_fences`). An owner on a fork's slow path that
@@ -194,7 +194,7 @@ pub(crate) fn barrier() -> bool {
 }
 
 /// Has the process registered for barriers soon, off the caller's path (module docs):
-/// called by a pool thread that ran out of work in its top-level loop. The first such call
+/// called by a pool thread idle for a doze in its top-level loop. The first such call
 /// starts a registrar thread (or, if no thread can be spawned, registers on this idle pool
 /// thread).
 pub(crate) fn register_soon() {

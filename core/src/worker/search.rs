@@ -118,11 +118,6 @@ impl WorkerThread {
                 continue;
             }
             backoff.reset();
-            if let Until::TopLevel = until {
-                // An idle pool thread, off every caller's path, has the process registered
-                // for the heavy fence (`sync/fence.rs`; a relaxed load once that is under way).
-                fence::register_soon();
-            }
             let parker = current_parker();
             phase = match phase {
                 Phase::Awake if ran_long && self.pool_idle() => {
@@ -194,6 +189,13 @@ impl WorkerThread {
                     }
                 }
             };
+            if phase == Phase::Taking && matches!(until, Until::TopLevel) {
+                // A pool thread idle for a doze, off every caller's path, has the process
+                // registered for the heavy fence (`sync/fence.rs`; a relaxed load once that is
+                // under way). Not sooner: on a process's first call the other workers are
+                // still starting, and the registrar's spawn would compete with them.
+                fence::register_soon();
+            }
             *awake_since = Some(Instant::now());
         };
         if matches!(phase, Phase::Taking | Phase::Fenced) {
