@@ -66,7 +66,8 @@ impl WorkerThread {
     ///    did not fork within our timed sleep: blocked, or in a long leaf), then a deep sleep
     ///    until woken. So a heavy fence (a `membarrier` where stacks use light fences) is
     ///    paid only by a taker that no fork reached within [`RECHECK_AFTER`], and a cold
-    ///    steal's barrier only after it.
+    ///    steal's barrier only after it. Where the kernel refused the fence, the taker
+    ///    makes the cold steal and stays at 3, timed, instead (`sync/fence.rs`: refusal).
     ///
     /// A taker woken by a waker, or back from its deep sleep, that finds no work starts over
     /// at 1, no longer a taker. A search after a job it found that ran a doze or longer
@@ -177,6 +178,12 @@ impl WorkerThread {
                         if self.fence_before_deep_sleep() {
                             Phase::Fenced
                         } else {
+                            // Refused (`sync/fence.rs`): no deep sleep, but the cold steal
+                            // still comes, once per timed sleep; its claim needs a barrier of
+                            // its own, or the kernel's word that the owner is blocked.
+                            if let Some(found) = self.steal_fork() {
+                                break Some(found);
+                            }
                             Phase::Taking
                         }
                     } else {
