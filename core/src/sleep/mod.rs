@@ -224,6 +224,7 @@ impl Sleep {
         self.leave_list(&sleeper);
         drop(sleepers);
         self.wakeups.fetch_add(1, Ordering::Relaxed);
+        crate::trace::mark(crate::trace::Mark::Wake);
         sleeper.parker.unpark();
         true
     }
@@ -318,6 +319,7 @@ impl Sleep {
         fence(Ordering::SeqCst);
         if still_idle() {
             self.parks.fetch_add(1, Ordering::Relaxed);
+            crate::trace::mark(crate::trace::Mark::Park);
             match timeout {
                 Some(timeout) => parker.park_timeout(timeout),
                 None => parker.park(),
