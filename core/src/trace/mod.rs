@@ -165,5 +165,5 @@ pub(crate) fn enter_seat(pool: usize, seat: usize) {
     log::set_seat(pool, seat);
 }
 
-#[cfg(test)]
+#[cfg(all(test, not(weft_loom)))]
 mod tests;
