@@ -125,7 +125,9 @@ fn sort_timeline(pool: &weft::ThreadPool, len: usize, dir: &Path) -> Result<(), 
     std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
     let json_path = dir.join("quicksort.json");
     let mut json = Vec::new();
-    trace.write_chrome_json(&mut json).map_err(|e| e.to_string())?;
+    trace
+        .write_chrome_json(&mut json)
+        .map_err(|e| e.to_string())?;
     std::fs::write(&json_path, &json).map_err(|e| e.to_string())?;
     let svg = dir.join("quicksort.svg");
     let title = format!(

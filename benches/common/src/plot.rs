@@ -199,18 +199,23 @@ pub fn timeline(chrome_json: &str, title: &str, path: &Path) -> Result<(), PlotE
         .y_label_area_size(150)
         .build_cartesian_2d(0.0..wall.max(1e-3), 0.0..n as f64)
         .map_err(err)?;
-    let names: Vec<&String> = rows.values().collect();
     chart
         .configure_mesh()
         .disable_y_mesh()
-        .y_labels(n)
-        .y_label_formatter(&|y| {
-            let i = (n as f64 - y - 0.5).round() as usize;
-            names.get(i).map_or(String::new(), |s| s.to_string())
-        })
+        .y_labels(0)
         .x_desc("ms since the call began")
         .draw()
         .map_err(err)?;
+    // Thread names in the label area, level with their rows.
+    for (i, name) in rows.values().enumerate() {
+        let (x, y) = chart.backend_coord(&(0.0, n as f64 - i as f64 - 0.5));
+        root.draw(&Text::new(
+            name.as_str(),
+            (x - 145, y - 6),
+            ("sans-serif", 12),
+        ))
+        .map_err(err)?;
+    }
     // Parents before children on each row, each child one step narrower.
     slices.sort_by(|a, b| (a.0, a.1, b.2).partial_cmp(&(b.0, b.1, a.2)).unwrap());
     let mut open: Vec<(u64, f64)> = Vec::new();
@@ -225,7 +230,10 @@ pub fn timeline(chrome_json: &str, title: &str, path: &Path) -> Result<(), PlotE
             .iter()
             .find(|(s, _)| *s == name)
             .map_or(CHILI, |&(_, c)| c);
-        boxes.push(Rectangle::new([(start, bottom), (end, top)], colour.filled()));
+        boxes.push(Rectangle::new(
+            [(start, bottom), (end, top)],
+            colour.filled(),
+        ));
     }
     chart.draw_series(boxes).map_err(err)?;
     for (name, colour) in MARKS {
