@@ -64,8 +64,10 @@ pub const CAP: usize = log::CAP;
 /// thread, and threads of other pools that `f` reaches.
 ///
 /// Recording is always compiled in and costs nothing when off (see the [module
-/// docs](self)). Calls of `record` on several threads at once each get their own trace; a
-/// panic in `f` propagates, and recording stops as if `f` had returned.
+/// docs](self)). A trace shows every thread of the process that ran pool work meanwhile, so
+/// calls of `record` on several threads at once each get a trace of their own span, with the
+/// others' work in it. A panic in `f` propagates, and recording stops as if `f` had
+/// returned.
 ///
 /// # Examples
 ///

@@ -188,7 +188,7 @@ impl Trace {
     /// # Examples
     ///
     /// ```
-    /// let ((), trace) = weft_core::trace::record(|| weft_core::join(|| (), || ()));
+    /// let (_, trace) = weft_core::trace::record(|| weft_core::join(|| (), || ()));
     /// let path = std::env::temp_dir().join("weft-trace-doc.json");
     /// trace.write_chrome_json(std::fs::File::create(&path).unwrap()).unwrap();
     /// # std::fs::remove_file(path).unwrap();
