@@ -4,14 +4,17 @@
 //! Flags: `--threads N` (default: the machine's CPUs), `--size N` (sorts and iterators,
 //! default 10^7), `--tree N` (nodes, default 10^7), `--fib N` (default 30), `--dispatches N`
 //! (default 50,000), `--rounds N` (default 3; medians). Writes `bench-results/demo.json` in
-//! the target folder it runs from (`weft_bench::results::results_dir`).
+//! the target folder it runs from (`weft_bench::results::results_dir`), and a recorded
+//! parallel quicksort (`weft::trace`) as `weft-trace/quicksort.svg` and `.json` beside it.
 
+use std::path::Path;
 use std::time::{Duration, Instant};
+use weft::prelude::*;
 use weft_bench::cli::{self, number, Opt};
 use weft_bench::experiments::{self as ex, Headline, Pools};
 use weft_bench::progress::{progress, progress_done, since};
 use weft_bench::units::dur;
-use weft_bench::{report, why, ResultFile};
+use weft_bench::{inputs, plot, report, why, ResultFile};
 
 const USAGE: &str = "cargo run --release --example demo -- [--quick] [--threads N] [--size N] \
                      [--tree N] [--fib N] [--dispatches N] [--rounds N]";
@@ -101,8 +104,45 @@ fn main() {
         dur(mix.weft_plain.wall()),
         dur(mix.threads.wall())
     );
+    let dir = weft_bench::results::target_dir().join("weft-trace");
+    if let Err(e) = sort_timeline(&p.weft, if quick { 500_000 } else { 2_000_000 }, &dir) {
+        eprintln!("could not write the timeline: {e}");
+    }
     match file.write() {
         Ok(path) => println!("results: {} ({} total)", path.display(), since(start)),
         Err(e) => eprintln!("could not write results: {e}"),
     }
+}
+
+/// Records weft's parallel quicksort of `len` random `u32` on `pool` and writes its timeline
+/// into `dir`: the trace (Chrome JSON, for Perfetto) and an SVG, one row per thread.
+fn sort_timeline(pool: &weft::ThreadPool, len: usize, dir: &Path) -> Result<(), String> {
+    let mut v = inputs::u32_input(inputs::Shape::Random, len);
+    // A first sort unrecorded, so that the picture shows a pool in use, not one waking up.
+    pool.install(|| v.clone().par_sort_unstable());
+    let ((), trace) = weft::trace::record(|| pool.install(|| v.par_sort_unstable()));
+    assert!(v.windows(2).all(|w| w[0] <= w[1]), "sorted");
+    std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+    let json_path = dir.join("quicksort.json");
+    let mut json = Vec::new();
+    trace
+        .write_chrome_json(&mut json)
+        .map_err(|e| e.to_string())?;
+    std::fs::write(&json_path, &json).map_err(|e| e.to_string())?;
+    let svg = dir.join("quicksort.svg");
+    let title = format!(
+        "weft::trace: par_sort_unstable of {} u32 on {} threads, average parallelism {:.2}",
+        weft_bench::units::pow10(len),
+        pool.current_num_threads(),
+        trace.average_parallelism()
+    );
+    plot::timeline(&String::from_utf8_lossy(&json), &title, &svg)?;
+    println!("Timeline of a parallel quicksort (weft::trace::record):");
+    println!("{}", trace.summary());
+    println!(
+        "timeline: {} (trace for https://ui.perfetto.dev: {})",
+        svg.display(),
+        json_path.display()
+    );
+    Ok(())
 }

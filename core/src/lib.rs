@@ -11,7 +11,9 @@
 //! * [`blocking`](fn@blocking) hands a blocked worker's place to a cached spare thread;
 //! * [`isolate`](fn@isolate) makes a wait run only the work made inside it, and no wait piles work
 //!   onto a stack past half its size;
-//! * [`metrics`] counts jobs, steals, wake-ups and parks, cheaply enough to leave on.
+//! * [`metrics`] counts jobs, steals, wake-ups and parks, cheaply enough to leave on;
+//! * [`trace::record`] shows what every thread did during a call, as a timeline, and how
+//!   parallel the call ran.
 //!
 //! # Layout
 //!
@@ -28,12 +30,15 @@
 //!   |         cache, and lists the workers, which hold their registry)
 //! isolate/   regions and their lanes
 //! sleep/     who sleeps, who wakes whom
-//! sync/      job, latch, parker, backoff, fence, unwind       os/  CPU topology
+//! sync/      job, latch, parker, backoff, fence, unwind       os/  CPU topology, CPU time
 //! ```
 //!
+//! `trace/` stands beside them all: its per-thread logs (`trace/log.rs`) are written by hooks
+//! in every layer, and its public face (`record`, `Trace`) reads them.
+//!
 //! The protocols are written down beside the code: `sync/latch.rs`, `sleep/README.md`,
-//! `blocking/handoff.rs`, `blocking/mod.rs`, `isolate/mod.rs`, `worker/stack.rs` and
-//! `worker/wait.rs`. `DESIGN.md` is the map.
+//! `blocking/handoff.rs`, `blocking/mod.rs`, `isolate/mod.rs`, `worker/stack.rs`,
+//! `worker/wait.rs` and `trace/mod.rs`. `DESIGN.md` is the map.
 //!
 //! # Bounds
 //!
@@ -92,6 +97,7 @@ mod os;
 mod pool;
 mod sleep;
 mod sync;
+pub mod trace;
 mod worker;
 
 #[cfg(not(weft_loom))]

@@ -1,6 +1,6 @@
 //! The SVG plots of BENCHMARKS.md, drawn with `plotters` from result records: speed-up over
 //! sequential code against pool size (one panel per workload), and CPU used, weft beside
-//! rayon.
+//! rayon; and the demo's timeline of a recorded call, from its Chrome trace JSON.
 
 use crate::results::Record;
 use plotters::prelude::*;
@@ -147,6 +147,117 @@ pub fn cpu(bars: &[(String, f64, f64)], title: &str, path: &Path) -> Result<(), 
         .configure_series_labels()
         .background_style(WHITE.mix(0.8))
         .border_style(BLACK.mix(0.3))
+        .position(SeriesLabelPosition::LowerRight)
+        .draw()
+        .map_err(err)?;
+    root.present().map_err(err)
+}
+
+/// Slice colours of the timeline, by slice name (anything else is a user's label).
+const SLICES: [(&str, RGBColor); 3] = [
+    ("job", WEFT),
+    ("wait", RGBColor(0xd0, 0xd0, 0xd0)),
+    ("record", RAYON),
+];
+
+/// Moment colours of the timeline, by name (the others are not drawn).
+const MARKS: [(&str, RGBColor); 2] = [("steal", BLACK), ("wake-up", RGBColor(0xc0, 0x00, 0x30))];
+
+/// A timeline of a trace written by `weft::trace::Trace::write_chrome_json`: one row per
+/// thread, its slices (nested ones drawn narrower inside their parents), steals and
+/// wake-ups as ticks, into `path`.
+pub fn timeline(chrome_json: &str, title: &str, path: &Path) -> Result<(), PlotError> {
+    let v: serde_json::Value = serde_json::from_str(chrome_json).map_err(err)?;
+    let events = v["traceEvents"].as_array().ok_or("no traceEvents")?;
+    let mut rows: BTreeMap<u64, String> = BTreeMap::new();
+    let mut slices: Vec<(u64, f64, f64, &str)> = Vec::new();
+    let mut marks: Vec<(u64, f64, &str)> = Vec::new();
+    for e in events {
+        let tid = e["tid"].as_u64().unwrap_or(0);
+        let ms = |key: &str| e[key].as_f64().unwrap_or(0.0) / 1e3;
+        let name = e["name"].as_str().unwrap_or("");
+        match e["ph"].as_str() {
+            Some("M") if name == "thread_name" => {
+                let thread = e["args"]["name"].as_str().unwrap_or("");
+                rows.insert(tid, thread.to_owned());
+            }
+            Some("X") => slices.push((tid, ms("ts"), ms("ts") + ms("dur"), name)),
+            Some("i") => marks.push((tid, ms("ts"), name)),
+            _ => {}
+        }
+    }
+    let wall = v["otherData"]["wall_us"].as_f64().unwrap_or(1.0) / 1e3;
+    let n = rows.len().max(1);
+    let row_of = |tid: u64| rows.keys().position(|&t| t == tid).unwrap_or(0);
+    // Row `i` is drawn from the top, between `n - i - 1` and `n - i`.
+    let root = SVGBackend::new(path, (960, 90 + 40 * n as u32)).into_drawing_area();
+    root.fill(&WHITE).map_err(err)?;
+    let mut chart = ChartBuilder::on(&root)
+        .caption(title, ("sans-serif", 16))
+        .margin(10)
+        .x_label_area_size(30)
+        .y_label_area_size(150)
+        .build_cartesian_2d(0.0..wall.max(1e-3), 0.0..n as f64)
+        .map_err(err)?;
+    chart
+        .configure_mesh()
+        .disable_y_mesh()
+        .y_labels(0)
+        .x_desc("ms since the call began")
+        .draw()
+        .map_err(err)?;
+    // Thread names in the label area, level with their rows.
+    for (i, name) in rows.values().enumerate() {
+        let (x, y) = chart.backend_coord(&(0.0, n as f64 - i as f64 - 0.5));
+        root.draw(&Text::new(
+            name.as_str(),
+            (x - 145, y - 6),
+            ("sans-serif", 12),
+        ))
+        .map_err(err)?;
+    }
+    // Parents before children on each row, each child one step narrower.
+    slices.sort_by(|a, b| (a.0, a.1, b.2).partial_cmp(&(b.0, b.1, a.2)).unwrap());
+    let mut open: Vec<(u64, f64)> = Vec::new();
+    let mut boxes = Vec::new();
+    for &(tid, start, end, name) in &slices {
+        open.retain(|&(t, e)| t == tid && e > start);
+        let depth = open.len().min(4) as f64;
+        open.push((tid, end));
+        let top = n as f64 - row_of(tid) as f64 - 0.08 - 0.1 * depth;
+        let bottom = n as f64 - row_of(tid) as f64 - 0.92 + 0.1 * depth;
+        let colour = SLICES
+            .iter()
+            .find(|(s, _)| *s == name)
+            .map_or(CHILI, |&(_, c)| c);
+        boxes.push(Rectangle::new(
+            [(start, bottom), (end, top)],
+            colour.filled(),
+        ));
+    }
+    chart.draw_series(boxes).map_err(err)?;
+    for (name, colour) in MARKS {
+        chart
+            .draw_series(marks.iter().filter(|m| m.2 == name).map(|&(tid, at, _)| {
+                let top = n as f64 - row_of(tid) as f64 - 0.02;
+                PathElement::new(vec![(at, top), (at, top - 0.25)], colour.stroke_width(2))
+            }))
+            .map_err(err)?
+            .label(name)
+            .legend(move |(x, y)| PathElement::new(vec![(x, y - 5), (x, y + 5)], colour));
+    }
+    for (name, colour) in SLICES.into_iter().chain([("label", CHILI)]) {
+        chart
+            .draw_series(std::iter::empty::<Rectangle<(f64, f64)>>())
+            .map_err(err)?
+            .label(name)
+            .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], colour.filled()));
+    }
+    chart
+        .configure_series_labels()
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK.mix(0.3))
+        .label_font(("sans-serif", 11))
         .position(SeriesLabelPosition::LowerRight)
         .draw()
         .map_err(err)?;

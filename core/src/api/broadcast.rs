@@ -7,6 +7,7 @@
 use crate::pool::registry::{self, Registry};
 use crate::sync::job::{HeapJob, JobRef, JobResult, StackJob};
 use crate::sync::latch::{CountLatch, LatchRef};
+use crate::trace;
 use crate::worker::thread_state::{current_parker, WorkerThread};
 use std::fmt;
 use std::marker::PhantomData;
@@ -135,7 +136,7 @@ where
     }
     match current {
         Some(worker) => worker.wait_until(latch.core()),
-        None => latch.core().wait_parked(&parker),
+        None => trace::waiting(|| latch.core().wait_parked(&parker)),
     }
     // Every outcome is taken before the first panic resumes, so the others are dropped.
     let results: Vec<_> = jobs

@@ -13,6 +13,7 @@ use crate::sync::job::{HeapJob, JobFifo, JobRef, Owner};
 use crate::sync::latch::{CountLatch, Latch};
 use crate::sync::parker::Parker;
 use crate::sync::unwind::{self, Payload};
+use crate::trace;
 use crate::worker::thread_state::{current_parker, WorkerThread};
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicPtr, Ordering};
@@ -385,7 +386,7 @@ impl<'scope> ScopeBase<'scope> {
         // (in_place_scope across pools): its own seat keeps being served.
         match owner {
             Some(worker) => worker.wait_until(self.latch.core()),
-            None => self.latch.core().wait_parked(&self.parker),
+            None => trace::waiting(|| self.latch.core().wait_parked(&self.parker)),
         }
         let task_panic = self.panic.swap(ptr::null_mut(), Ordering::Acquire);
         let task_panic = (!task_panic.is_null()).then(|| {

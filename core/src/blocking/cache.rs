@@ -137,6 +137,7 @@ impl Cache {
         *spawn_failed = (!spawned).then(Instant::now);
         if spawned {
             SpareCounters::bump(&self.counters.started);
+            crate::trace::mark(crate::trace::Mark::Spare);
             Some(Reserved {
                 mailbox,
                 reused: false,
@@ -151,6 +152,7 @@ impl Cache {
     pub(crate) fn assign(&self, reserved: Reserved) {
         if reserved.reused {
             SpareCounters::bump(&self.counters.reused);
+            crate::trace::mark(crate::trace::Mark::Spare);
         }
         reserved.mailbox.send(Mail::Serve);
     }

@@ -154,6 +154,7 @@ fn lend(registry: &Arc<Registry>, member: &ThreadShared, word: u64) {
     };
     if handoff::lend(&member.blocking, word) {
         SpareCounters::bump(&registry.cache.counters().handoffs);
+        crate::trace::mark(crate::trace::Mark::Handoff);
         registry.cache.assign(spare);
     } else {
         registry.cache.put_back(spare);

@@ -1,5 +1,6 @@
 //! Pool counters, cheap enough to leave on: what tests and benchmarks need to see.
 
+use crate::trace::{self, Mark};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// A snapshot of a pool's counters since it was built.
@@ -97,11 +98,13 @@ impl ThreadCounters {
     #[inline]
     pub(crate) fn stolen(&self) {
         Self::bump(&self.steals);
+        trace::mark(Mark::Steal);
     }
 
     #[inline]
     pub(crate) fn promoted(&self) {
         Self::bump(&self.promotions);
+        trace::mark(Mark::Promote);
     }
 
     #[inline]
@@ -113,6 +116,7 @@ impl ThreadCounters {
     #[inline]
     pub(crate) fn handed_off(&self) {
         Self::bump(&self.handoffs);
+        trace::mark(Mark::Handoff);
     }
 
     /// Moves the counts into `m`, leaving zeros (called by the writer itself, when it leaves

@@ -33,6 +33,7 @@ use crate::sync::job::{JobFifo, JobRef, StackJob};
 use crate::sync::latch::SpinLatch;
 use crate::sync::parker::Parker;
 use crate::sync::unwind;
+use crate::trace;
 use crate::worker::thread_state::{current_parker, ThreadShared, WorkerThread};
 use crossbeam_deque::Injector;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -579,7 +580,7 @@ impl Registry {
         } else {
             Duration::ZERO
         };
-        job.latch.core().wait_lingering(&parker, linger);
+        trace::waiting(|| job.latch.core().wait_lingering(&parker, linger));
         // SAFETY: the latch is set: the injected job was executed.
         unsafe { job.into_result() }
     }

@@ -256,6 +256,7 @@ impl Sleep {
                     self.counters.fetch_sub(ONE_SEARCHING, Ordering::SeqCst);
                 }
                 self.wakeups.fetch_add(1, Ordering::Relaxed);
+                crate::trace::mark(crate::trace::Mark::Wake);
                 sleeper.parker.unpark();
                 return true;
             }
@@ -312,6 +313,7 @@ impl Sleep {
                 self.update_marks(bucket, &list);
                 drop(list);
                 self.wakeups.fetch_add(1, Ordering::Relaxed);
+                crate::trace::mark(crate::trace::Mark::Wake);
                 sleeper.parker.unpark();
                 true
             }
@@ -431,6 +433,7 @@ impl Sleep {
         fence(Ordering::SeqCst);
         if still_idle() {
             self.parks.fetch_add(1, Ordering::Relaxed);
+            crate::trace::mark(crate::trace::Mark::Park);
             match timeout {
                 Some(timeout) => parker.park_timeout(timeout),
                 None => parker.park(),

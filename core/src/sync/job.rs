@@ -6,6 +6,7 @@
 use crate::sync::latch::{ForkLatch, Latch};
 use crate::sync::parker::Parker;
 use crate::sync::unwind::{self, AbortIfPanic, Payload};
+use crate::trace::{self, Span};
 use crossbeam_deque::{Injector, Steal};
 use std::cell::UnsafeCell;
 use std::mem::{self, ManuallyDrop, MaybeUninit};
@@ -252,6 +253,8 @@ impl<L: Latch, F: FnOnce(bool) -> R + Send, R: Send> Job for StackJob<L, F, R> {
         // SAFETY: as above. The slot is uninitialised (a job executes once), so nothing is
         // dropped by this write.
         unsafe { (*this.result.get()).write(result) };
+        // Before the set: the waiter, and a recorder after it, see the slice end.
+        trace::end(Span::Job);
         // SAFETY: the latch lives in the job, which is live until this set publishes.
         unsafe { Latch::set(&this.latch) };
         abort.disarm();
@@ -345,6 +348,7 @@ impl<BODY: FnOnce() + Send> Job for HeapJob<BODY> {
         // SAFETY: created by `Box::into_raw` in `into_job_ref`, executed once.
         let this = unsafe { Box::from_raw(this.cast_mut()) };
         (this.body)();
+        trace::end(Span::Job);
     }
 }
 

@@ -22,6 +22,7 @@ use crate::pool::registry::{Registry, Roster, Seat};
 use crate::sync::fence;
 use crate::sync::job::{retry, Fork, JobRef, DETACHED};
 use crate::sync::parker::Parker;
+use crate::trace::{self, Span};
 use crate::worker::fork::{ForkStack, Mark};
 use crate::worker::stack::StackMark;
 use crossbeam_deque::{Stealer, Worker};
@@ -216,6 +217,7 @@ impl WorkerThread {
             self.shared.forks.poke();
         }
         CURRENT.with(|c| c.set(self));
+        trace::enter_seat(Arc::as_ptr(&self.registry) as usize, self.seat);
     }
 
     /// Stops being the current thread's worker and unregisters. Jobs left on the public deque
@@ -530,7 +532,8 @@ impl WorkerThread {
         !self.shared.forks.is_empty() || !self.deque.is_empty() || !self.own_lanes.is_empty()
     }
 
-    /// Runs a job taken from a queue of this worker's current region.
+    /// Runs a job taken from a queue of this worker's current region. Its trace slice begins
+    /// here and is ended by the job itself, before it publishes its result (`sync/job.rs`).
     ///
     /// # Safety
     ///
@@ -538,6 +541,7 @@ impl WorkerThread {
     #[inline]
     pub(crate) unsafe fn execute(&self, job: JobRef) {
         self.shared.counters.job_executed();
+        trace::begin(Span::Job);
         // SAFETY: forwarded to the caller.
         unsafe { job.execute() };
     }

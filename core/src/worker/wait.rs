@@ -41,6 +41,7 @@ use crate::isolate::region::Region;
 use crate::sync::backoff::Backoff;
 use crate::sync::job::{retry, JobRef, Owner, DETACHED, NO_OWNER};
 use crate::sync::latch::CoreLatch;
+use crate::trace;
 use crate::worker::search::DOZE;
 use crate::worker::thread_state::{current_parker, Stolen, WorkerThread};
 use std::time::Instant;
@@ -84,7 +85,7 @@ impl WorkerThread {
     #[inline]
     pub(crate) fn wait_until(&self, latch: &CoreLatch) {
         if !latch.probe() {
-            self.wait_until_cold(Until::Latch(latch));
+            trace::waiting(|| self.wait_until_cold(Until::Latch(latch)));
         }
     }
 

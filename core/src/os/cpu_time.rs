@@ -1,0 +1,27 @@
+//! How much CPU time this process has used (user + system), for a trace's summary.
+
+use std::time::Duration;
+
+/// CPU time used by every thread of the process so far, where the OS says (Linux).
+#[cfg(target_os = "linux")]
+pub(crate) fn process() -> Option<Duration> {
+    let mut usage = std::mem::MaybeUninit::<libc::rusage>::uninit();
+    // SAFETY: `usage` is valid for writes of a `rusage`, and RUSAGE_SELF a valid `who`;
+    // getrusage fills the whole struct when it returns 0, checked before it is read.
+    let rc = unsafe { libc::getrusage(libc::RUSAGE_SELF, usage.as_mut_ptr()) };
+    if rc != 0 {
+        return None;
+    }
+    // SAFETY: filled, as just checked.
+    let usage = unsafe { usage.assume_init() };
+    let time = |t: libc::timeval| {
+        Duration::from_secs(t.tv_sec as u64) + Duration::from_micros(t.tv_usec as u64)
+    };
+    Some(time(usage.ru_utime) + time(usage.ru_stime))
+}
+
+/// CPU time used by the process: not known here.
+#[cfg(not(target_os = "linux"))]
+pub(crate) fn process() -> Option<Duration> {
+    None
+}
