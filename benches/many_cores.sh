@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The many-core tables (issue 45): forks, iterators and ramp-up at 1, 2, 4, 8 and 16 threads,
+# The many-core tables (issue 45): forks, iterators, ramp-up and the oversubscribed table at
+# 1, 2, 4, 8 and 16 threads (and 32, 64, 128 for the last two),
 # weft beside rayon and chili, on an x86-64 Linux machine without a Rust toolchain.
 #
 # Here (in the checkout):  benches/many_cores.sh pack DIR
@@ -15,7 +16,7 @@
 # About 10 minutes on 16 cores (the table at five pool sizes is most of it).
 set -euo pipefail
 
-BINS=(cpu table ramp_up)
+BINS=(cpu table ramp_up oversubscribed)
 
 pack() {
     local dir=${1:?usage: many_cores.sh pack DIR}
@@ -56,6 +57,7 @@ run() {
         ./table --bench --threads "$t" >&2
     done
     ./ramp_up --bench --threads "$threads,32,64,128" >&2
+    ./oversubscribed --bench --threads "$threads,32,64,128" >&2
     local out="$WEFT_BENCH_DIR/tables.md"
     {
         echo "### $cpus CPUs ($(nproc) by nproc), $model, commit $WEFT_BENCH_COMMIT, $(date -u +%F)"
