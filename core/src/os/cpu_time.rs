@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 /// CPU time used by every thread of the process so far, where the OS says (Linux).
-#[cfg(target_os = "linux")]
+#[cfg(all(target_os = "linux", not(miri)))]
 pub(crate) fn process() -> Option<Duration> {
     let mut usage = std::mem::MaybeUninit::<libc::rusage>::uninit();
     // SAFETY: `usage` is valid for writes of a `rusage`, and RUSAGE_SELF a valid `who`;
@@ -20,8 +20,8 @@ pub(crate) fn process() -> Option<Duration> {
     Some(time(usage.ru_utime) + time(usage.ru_stime))
 }
 
-/// CPU time used by the process: not known here.
-#[cfg(not(target_os = "linux"))]
+/// CPU time used by the process: not known here (nor under Miri, which cannot ask).
+#[cfg(not(all(target_os = "linux", not(miri))))]
 pub(crate) fn process() -> Option<Duration> {
     None
 }

@@ -86,6 +86,10 @@ pub(crate) const LIGHT_FENCES: u8 = 1;
 /// The process state: nobody asked the kernel yet.
 pub(crate) const UNREGISTERED: u8 = 0;
 /// The process state: a registrar is asking the kernel ([`register_soon`]).
+#[cfg_attr(
+    not(all(target_os = "linux", not(miri), not(weft_loom))),
+    allow(dead_code)
+)]
 pub(crate) const REGISTERING: u8 = 1;
 /// The process state: registered; stacks may switch to [`LIGHT_FENCES`].
 pub(crate) const REGISTERED: u8 = 2;

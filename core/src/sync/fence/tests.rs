@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 static REGISTRAR: Mutex<Option<Option<String>>> = Mutex::new(None);
 
 /// Called by the registrar before it asks the kernel.
+#[cfg(all(target_os = "linux", not(miri)))]
 pub(super) fn note_registrar() {
     let name = std::thread::current().name().map(str::to_owned);
     *REGISTRAR.lock().unwrap() = Some(name);
