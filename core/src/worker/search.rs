@@ -80,18 +80,8 @@ impl WorkerThread {
     /// price: the runner of a long injected job dozes once before it takes forks, one timed
     /// wake-up more per idle spell.
     ///
-    /// So work that ends within a doze is not shared: not the fork of a busy owner's short
-    /// job (a 1,000-node tree summed in 4 µs, over and over, is never stolen from), and an
-    /// oldest fork that has waited a doze has a sibling that ran that long, so it is likely
-    /// a piece worth a steal. An idle worker asks for a fork at most once per doze, the rate
-    /// a heartbeat would give, without a heartbeat thread; and a pool whose forks are all
-    /// short wakes it ever less often (twice per rest, a rest of up to [`RECHECK_AFTER`]).
-    /// A loop of pieces that each last a few dozes (800 µs of 50 µs leaves, over and over)
-    /// is shared on both counts: a look pair one doze apart finds a fork that old, and the
-    /// thief, back from its piece, takes the next one at once. A
-    /// worker that stays idle pays one `membarrier`, as before the doze existed, and one that
-    /// is woken often pays none. An owner that forks while a taker sleeps publishes at once:
-    /// `join(spin, spin)` on an idle pool takes one spin, not two.
+    /// Why an idle worker asks for forks at most once per doze, and only for a fork a doze
+    /// old: `sleep/README.md`, "A search: spin, doze, take, sleep".
     pub(super) fn search(
         &self,
         until: Until<'_>,
