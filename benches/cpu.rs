@@ -15,7 +15,7 @@ use weft_bench::units::{dur, pow10};
 use weft_bench::{report, Record, ResultFile, Runs, Sample};
 
 const USAGE: &str = "cargo bench --bench cpu -- [--quick] [--rounds N] [--no-scaling] \
-                     [--scaling-only] [--threads 1,2,4,8]";
+                     [--scaling-only] [--fences-only] [--threads 1,2,4,8]";
 
 /// The command line.
 struct Options {
@@ -25,6 +25,7 @@ struct Options {
     rounds: usize,
     no_scaling: bool,
     scaling_only: bool,
+    fences_only: bool,
     sweep: Vec<usize>,
 }
 
@@ -36,6 +37,7 @@ fn options() -> Options {
         rounds: 0,
         no_scaling: false,
         scaling_only: false,
+        fences_only: false,
         sweep: vec![1, 2, 4, 8],
     };
     let mut rounds = None;
@@ -45,6 +47,7 @@ fn options() -> Options {
             Opt::Long(n) if n == "rounds" => rounds = Some(number(p.value()?)?),
             Opt::Long(n) if n == "no-scaling" => o.no_scaling = true,
             Opt::Long(n) if n == "scaling-only" => o.scaling_only = true,
+            Opt::Long(n) if n == "fences-only" => o.fences_only = true,
             Opt::Long(n) if n == "threads" => o.sweep = numbers(p.value()?)?,
             other => return Err(other.unexpected()),
         }
@@ -84,6 +87,17 @@ fn main() {
     if o.scaling_only {
         scaling(&o, fork_rounds, &small_tree);
         println!("total {}", since(start));
+        return;
+    }
+    if o.fences_only {
+        // Its own result file, so that cpu.json keeps the full run's tables.
+        let mut file = ResultFile::new("fences", &command());
+        fences(&o, &small_tree, &mut file);
+        report::print(&file);
+        if !o.smoke {
+            let path = file.write().expect("write fences.json");
+            println!("wrote {}", path.display());
+        }
         return;
     }
     let mut file = ResultFile::new("cpu", &command());
@@ -144,31 +158,7 @@ fn main() {
         "forks",
         "Forks: per-fork overhead (fib, a 1,000-node tree), spawns, join(spin, spin)",
     );
-    // Heavy fences (membarrier calls) per second, beside the fork figures: none while the pool
-    // idles or every worker is busy, and few while one worker forks and the rest idle.
-    let span = if o.smoke {
-        Duration::from_millis(50)
-    } else if o.quick {
-        Duration::from_millis(300)
-    } else {
-        Duration::from_secs(1)
-    };
-    for threads in [8, 32, 64] {
-        for (state, per_s) in fence_rates(threads, span, &small_tree) {
-            let mut r = Record::one("fences", state, "weft", threads, Sample::default());
-            r.ops_per_s = Some(per_s);
-            file.records.push(r);
-        }
-    }
-    file.title(
-        "fences",
-        &format!(
-            "Heavy fences (membarrier calls) per second in the whole process, in a {} span: \
-             the pool idle, every worker busy, one worker summing a 1,000-node tree over and \
-             over with the rest idle (the ops/s column is the figure)",
-            dur(span)
-        ),
-    );
+    fences(&o, &small_tree, &mut file);
     let pair = ex::tree_two_over_one(&small_tree, 1_000, fork_rounds * 3);
     let name = format!("tree-sum {}", pow10(1_000));
     for (variant, (one, two)) in [("weft", &pair.weft), ("chili", &pair.chili)] {
@@ -276,6 +266,34 @@ fn main() {
         scaling(&o, fork_rounds, &small_tree);
     }
     println!("total {}", since(start));
+}
+
+/// Heavy fences (membarrier calls) per second, beside the fork figures: none while the pool
+/// idles or every worker is busy, and few while one worker forks and the rest idle.
+fn fences(o: &Options, small_tree: &weft_bench::Node, file: &mut ResultFile) {
+    let span = if o.smoke {
+        Duration::from_millis(50)
+    } else if o.quick {
+        Duration::from_millis(300)
+    } else {
+        Duration::from_secs(1)
+    };
+    for threads in [8, 32, 64] {
+        for (state, per_s) in fence_rates(threads, span, small_tree) {
+            let mut r = Record::one("fences", state, "weft", threads, Sample::default());
+            r.ops_per_s = Some(per_s);
+            file.records.push(r);
+        }
+    }
+    file.title(
+        "fences",
+        &format!(
+            "Heavy fences (membarrier calls) per second in the whole process, in a {} span: \
+             the pool idle, every worker busy, one worker summing a 1,000-node tree over and \
+             over with the rest idle (the ops/s column is the figure)",
+            dur(span)
+        ),
+    );
 }
 
 /// Heavy fences per second issued in the process (`metrics().heavy_fences`) while a weft pool

@@ -357,7 +357,8 @@ fn a_fork_made_as_a_worker_becomes_a_taker_is_seen_by_one_side() {
             let (sleep, stack) = (sleep.clone(), stack.clone());
             thread::spawn(move || {
                 become_taker(&sleep, &stack);
-                let _reliable = crate::sync::fence::heavy();
+                let mark = crate::sync::fence::mark();
+                let _reliable = crate::sync::fence::heavy(mark);
                 !stack.is_empty()
             })
         };

@@ -42,6 +42,22 @@
 //!   owner may switch at any point of its own, forks on the stack or not. A taker's
 //!   [`heavy`] fence reads [`LIGHT_STACKS`] after its SeqCst fence: zero means that every
 //!   owner that switched did so after that fence, so its next push sees the taker's poke.
+//! * **Sharing** (a taker's [`heavy`] fence). A taker about to sleep until woken needs a
+//!   barrier that *started after its pokes*, not one of its own: when such a barrier
+//!   returns, every owner either ran a full barrier after the pokes were visible (its next
+//!   load of `limit` sees them) or had its pushes made visible to the issuer, and through
+//!   the issuer's Release to the taker. Each barrier takes a ticket from [`STARTED`] (SeqCst)
+//!   before it asks the kernel and raises [`COMPLETED`] (Release) after; a taker notes
+//!   [`mark`] after its pokes (a SeqCst fence, then a SeqCst load of [`STARTED`]: a ticket
+//!   above the mark was drawn after the fence). A taker whose mark is below [`COMPLETED`]
+//!   (Acquire) is served, by another taker's barrier or a cold steal's. Otherwise it issues
+//!   one, but takers issue at most one per [`BARRIER_GAP`] in the process: one that may not
+//!   yet re-checks on a timer until the next is due ([`Heavy::NotYet`]), and meanwhile
+//!   cold-steals only a fork that was already the oldest of its stack at its last look (an
+//!   owner that still forks publishes for it). So a pool of N idle takers pays at most one
+//!   barrier per gap for their deep sleeps, not N: about `1 / BARRIER_GAP` a second while
+//!   one worker forks and the rest keep becoming takers, and a blocked owner's fork is taken
+//!   within the taker's timed sleep plus one gap at worst.
 //! * **Refusal** (a barrier fails after registration: a seccomp filter installed while the
 //!   pools run, as sandboxed programs do). The thread whose barrier failed stores
 //!   [`REFUSED`]; weft never aborts for it. A thief whose claim needed the barrier gives the
@@ -76,6 +92,8 @@
 
 use crate::loom::atomic::{fence, Ordering};
 use std::sync::atomic::{compiler_fence, AtomicU64, AtomicU8, AtomicUsize};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
 
 /// A fork stack's mode: its owner issues SeqCst fences (see the module docs).
 pub(crate) const REAL_FENCES: u8 = 0;
@@ -108,6 +126,17 @@ static LIGHT_STACKS: AtomicUsize = AtomicUsize::new(0);
 /// How many barriers (`membarrier` calls) the process's pools asked the kernel for, refused
 /// ones included: what [`barriers`] reports.
 static BARRIERS: AtomicU64 = AtomicU64::new(0);
+
+/// How many barriers were started: each takes the next number as its ticket before it asks
+/// the kernel (module docs: sharing).
+static STARTED: AtomicU64 = AtomicU64::new(0);
+
+/// The highest ticket of a barrier that completed (module docs: sharing).
+static COMPLETED: AtomicU64 = AtomicU64::new(0);
+
+/// When a taker may next issue a barrier for its deep sleep ([`since_start`]'s clock): at
+/// most one per [`BARRIER_GAP`]. Relaxed: a rate limit, not an ordering.
+static NEXT_ALLOWED: AtomicU64 = AtomicU64::new(0);
 
 /// How many barriers the process's pools issued so far (`Metrics::heavy_fences`). A barrier
 /// interrupts every CPU that runs a thread of the process, whichever pool issued it, so the
@@ -167,16 +196,89 @@ fn full_fence() {
     fence(Ordering::SeqCst);
 }
 
-/// The cold side of the pair with every fork stack's pushes, for a taker about to sleep until
-/// woken: a SeqCst fence, and a barrier if any stack is in [`LIGHT_FENCES`] mode. True if the
-/// taker's next look at the stacks is reliable; false if a barrier was needed and refused
-/// (module docs: the taker must re-check on a timer).
+/// What a taker's heavy fence came to ([`heavy`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Heavy {
+    /// The taker's next look at the fork stacks is reliable: no stack is on light fences, or
+    /// a barrier that started after its [`mark`] has completed (its own or another's).
+    Settled,
+    /// A barrier is needed, and another was issued less than [`BARRIER_GAP`] ago: the taker
+    /// re-checks on a timer for at most this long, and asks again (module docs: sharing).
+    NotYet(Duration),
+    /// A barrier was needed and refused, now or before: the taker must re-check on a timer
+    /// (module docs: refusal).
+    Refused,
+}
+
+/// The least time between two barriers that takers issue for their deep sleeps: what bounds
+/// the process's rate of them (module docs: sharing).
+pub(crate) const BARRIER_GAP: Duration = Duration::from_millis(20);
+
+/// Where a taker stands against the barriers, taken after its pokes: a barrier counted in
+/// [`STARTED`] after this value started after the pokes. The SeqCst fence orders the pokes
+/// before the load; the SeqCst load, against the increment in [`barrier`], puts a
+/// barrier that this load does not see after the fence (module docs: sharing).
+pub(crate) fn mark() -> u64 {
+    fence(Ordering::SeqCst);
+    STARTED.load(Ordering::SeqCst)
+}
+
+/// The cold side of the pair with every fork stack's pushes, for a taker about to sleep
+/// until woken, whose pokes were followed by `mark` ([`mark`]): a SeqCst fence, and unless no
+/// stack is on light fences, a barrier that started after `mark`, its own or another taker's,
+/// at most one per [`BARRIER_GAP`] for all takers (module docs: sharing).
 #[must_use]
-pub(crate) fn heavy() -> bool {
+pub(crate) fn heavy(mark: u64) -> Heavy {
     fence(Ordering::SeqCst);
     // Acquire: pairs with the Release decrement in `uncount_light_stack`. Read after the
     // fence: zero means every switch to light fences came after it (module docs).
-    LIGHT_STACKS.load(Ordering::Acquire) == 0 || barrier()
+    if LIGHT_STACKS.load(Ordering::Acquire) == 0 {
+        return Heavy::Settled;
+    }
+    shared_barrier(mark)
+}
+
+/// A barrier for a taker whose pokes came before `mark`: one that already ran will do.
+fn shared_barrier(mark: u64) -> Heavy {
+    // Acquire: pairs with the Release `fetch_max` in `barrier`: what every thread did
+    // before that barrier's interrupt is visible to our look.
+    if COMPLETED.load(Ordering::Acquire) > mark {
+        return Heavy::Settled;
+    }
+    if state() != REGISTERED {
+        return Heavy::Refused;
+    }
+    let now = since_start();
+    let next = NEXT_ALLOWED.load(Ordering::Relaxed);
+    if now < next {
+        return Heavy::NotYet(Duration::from_nanos(next - now));
+    }
+    // One taker issues it; the others wait for it (a relaxed claim of the time slot: the
+    // barrier's own ordering is `STARTED`'s and `COMPLETED`'s).
+    let gap = u64::try_from(BARRIER_GAP.as_nanos()).unwrap_or(u64::MAX);
+    if NEXT_ALLOWED
+        .compare_exchange(
+            next,
+            now.saturating_add(gap),
+            Ordering::Relaxed,
+            Ordering::Relaxed,
+        )
+        .is_err()
+    {
+        return Heavy::NotYet(Duration::from_micros(100));
+    }
+    if barrier() {
+        Heavy::Settled
+    } else {
+        Heavy::Refused
+    }
+}
+
+/// Nanoseconds since the first call: the clock of [`NEXT_ALLOWED`].
+fn since_start() -> u64 {
+    static START: OnceLock<Instant> = OnceLock::new();
+    let start = *START.get_or_init(Instant::now);
+    u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX)
 }
 
 /// Makes every running thread of this process execute a full memory barrier, for the cold
@@ -188,7 +290,11 @@ pub(crate) fn barrier() -> bool {
     #[cfg(all(target_os = "linux", not(miri), not(weft_loom)))]
     if state() == REGISTERED {
         BARRIERS.fetch_add(1, Ordering::Relaxed);
+        // SeqCst: against the load in `mark` (module docs: sharing).
+        let ticket = STARTED.fetch_add(1, Ordering::SeqCst) + 1;
         if membarrier::process_wide_barrier() {
+            // Release: pairs with the Acquire load in `shared_barrier`.
+            COMPLETED.fetch_max(ticket, Ordering::Release);
             return true;
         }
         // Release: pairs with the Acquire loads in `state`.

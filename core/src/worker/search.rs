@@ -2,7 +2,7 @@
 //! heuristics; the waits that call it are `wait.rs`, who wakes it `sleep/README.md`).
 
 use crate::sync::backoff::Backoff;
-use crate::sync::fence;
+use crate::sync::fence::{self, Heavy};
 use crate::worker::thread_state::{current_parker, ForkAge, Stolen, WorkerThread};
 use crate::worker::wait::Until;
 use std::time::{Duration, Instant};
@@ -66,8 +66,11 @@ impl WorkerThread {
     ///    did not fork within our timed sleep: blocked, or in a long leaf), then a deep sleep
     ///    until woken. So a heavy fence (a `membarrier` where stacks use light fences) is
     ///    paid only by a taker that no fork reached within [`RECHECK_AFTER`], and a cold
-    ///    steal's barrier only after it. Where the kernel refused the fence, the taker
-    ///    makes the cold steal and stays at 3, timed, instead (`sync/fence.rs`: refusal).
+    ///    steal's barrier only after it. Takers share that fence's barrier, and issue at most
+    ///    one per `BARRIER_GAP` in the process (`sync/fence.rs`: sharing): one that must
+    ///    wait for the next stays at 3, timed until it is due, cold-stealing only a fork as
+    ///    old as its last look. Where the kernel refused the fence, the taker makes the cold
+    ///    steal and stays at 3, timed, instead (`sync/fence.rs`: refusal).
     ///
     /// A taker woken by a waker, or back from its deep sleep, that finds no work starts over
     /// at 1, no longer a taker. A search after a job it found that ran a doze or longer
@@ -98,6 +101,9 @@ impl WorkerThread {
             Phase::Awake
         };
         let mut rest = DOZE;
+        // A taker's next timed sleep: `RECHECK_AFTER`, or until another taker's barrier is
+        // due to serve it (`Heavy::NotYet`).
+        let mut recheck = RECHECK_AFTER;
         let found = loop {
             if self.done(until) {
                 break None;
@@ -140,7 +146,11 @@ impl WorkerThread {
                     self.start_taking();
                     Phase::Taking
                 }
-                Phase::Taking if ran_long && self.pool_idle() && self.fence_before_deep_sleep() => {
+                Phase::Taking
+                    if ran_long
+                        && self.pool_idle()
+                        && self.fence_before_deep_sleep() == Heavy::Settled =>
+                {
                     // Nobody runs to fork: the timed sleep would only expire (a timer
                     // expiry's CPU) before the same fence. Fence now, and
                     // sleep until woken (unless the fence was refused: then the timed sleep).
@@ -153,11 +163,11 @@ impl WorkerThread {
                     // side; one that does not (blocked, in a long leaf) is stolen from then.
                     let fenced = phase == Phase::Fenced;
                     if fenced {
-                        if let Some(found) = self.steal_fork() {
+                        if let Some(found) = self.steal_fork(false) {
                             break Some(found);
                         }
                     }
-                    let timeout = (!fenced).then_some(RECHECK_AFTER);
+                    let timeout = (!fenced).then_some(recheck);
                     let woken = sleep.sleep(self.index(), &parker, timeout, || {
                         self.still_idle(until, fenced)
                     });
@@ -165,16 +175,26 @@ impl WorkerThread {
                         if self.done(until) {
                             break None;
                         }
-                        if self.fence_before_deep_sleep() {
-                            Phase::Fenced
-                        } else {
-                            // Refused (`sync/fence.rs`): no deep sleep, but the cold steal
-                            // still comes, once per timed sleep; its claim needs a barrier of
-                            // its own, or the kernel's word that the owner is blocked.
-                            if let Some(found) = self.steal_fork() {
-                                break Some(found);
+                        match self.fence_before_deep_sleep() {
+                            Heavy::Settled => Phase::Fenced,
+                            heavy => {
+                                // Not yet (another taker's barrier, due within `wait`, will
+                                // serve our deep sleep) or refused (`sync/fence.rs`): a timed
+                                // sleep again, but the cold steal still comes, once per timed
+                                // sleep, for an owner blocked beside its forks: not yet, of a
+                                // fork as old as our last look (an owner that forks publishes
+                                // for us); refused, of any fork. Its claim needs a barrier of
+                                // its own, or the kernel's word that the owner is blocked.
+                                let refused = heavy == Heavy::Refused;
+                                if let Some(found) = self.steal_fork(!refused) {
+                                    break Some(found);
+                                }
+                                recheck = match heavy {
+                                    Heavy::NotYet(wait) => wait,
+                                    _ => RECHECK_AFTER,
+                                };
+                                Phase::Taking
                             }
-                            Phase::Taking
                         }
                     } else {
                         // Woken for work (the loop looks for it first), which may be gone by
@@ -182,6 +202,7 @@ impl WorkerThread {
                         // every fork of a busy owner would publish and wake us.
                         sleep.stop_taking();
                         rest = DOZE;
+                        recheck = RECHECK_AFTER;
                         Phase::Awake
                     }
                 }

@@ -19,7 +19,7 @@ use crate::isolate::region::Region;
 use crate::isolate::region::{RegionTag, NO_REGION};
 use crate::pool::metrics::ThreadCounters;
 use crate::pool::registry::{Registry, Roster, Seat};
-use crate::sync::fence;
+use crate::sync::fence::{self, Heavy};
 use crate::sync::job::{retry, Fork, JobRef, DETACHED};
 use crate::sync::parker::Parker;
 use crate::trace::{self, Span};
@@ -116,6 +116,9 @@ pub(crate) struct WorkerThread {
     /// What this thread saw of each member's fork stack at its last look: the member (its
     /// address) and the mark ([`WorkerThread::age_forks`]).
     fork_marks: RefCell<Vec<(usize, Option<Mark>)>>,
+    /// Where this thread stood against the heavy fence's barriers when it last poked as a
+    /// taker ([`fence::mark`]): a barrier started after it serves its deep sleep.
+    taker_mark: Cell<u64>,
 }
 
 /// A job a worker took from outside its own queues ([`WorkerThread::steal`],
@@ -191,6 +194,7 @@ impl WorkerThread {
             own_lanes: OwnLanes::new(registry.breadth_first()),
             stack: StackMark::of_current_thread(registry.stack_size(), adopted),
             fork_marks: RefCell::new(Vec::new()),
+            taker_mark: Cell::new(0),
             registry,
         }
     }
@@ -356,7 +360,8 @@ impl WorkerThread {
     /// waiter in an isolated region): it counts itself a taker, then pokes every other
     /// worker's fork stack, so that their next fork looks at the pool and publishes its
     /// oldest sibling (`worker/fork.rs`). The fence: a worker registering meanwhile either is seen
-    /// here or sees this taker counted, and pokes itself (`enter`).
+    /// here or sees this taker counted, and pokes itself (`enter`). Then it notes where it
+    /// stands against the heavy fence's barriers, after the pokes (`sync/fence.rs`: sharing).
     pub(crate) fn start_taking(&self) {
         self.registry.sleep.start_taking();
         std::sync::atomic::fence(Ordering::SeqCst);
@@ -365,6 +370,7 @@ impl WorkerThread {
                 m.forks.poke();
             }
         });
+        self.taker_mark.set(fence::mark());
     }
 
     /// A worker takes forks (a searcher back from its doze, or a waiter in an isolated
@@ -637,35 +643,51 @@ impl WorkerThread {
         retry(|| injector.steal_batch_and_pop(&self.deque)).map(Stolen::whole)
     }
 
-    /// A taker's fence before it sleeps until woken (`worker/wait.rs`): true if its next look at
-    /// the fork stacks is reliable, false if it must re-check on a timer instead (`sync/fence.rs`:
-    /// refusal). The thread that finds the refusal wakes every sleeper, so that each switches
-    /// its own stack back here before it sleeps deeply again; this worker's own stack is empty
-    /// of private forks (it published them before it waited) and switches at once, and the
-    /// others' next forks take their slow paths.
-    pub(crate) fn fence_before_deep_sleep(&self) -> bool {
+    /// A taker's fence before it sleeps until woken (`worker/search.rs`): [`Heavy::Settled`] if
+    /// its next look at the fork stacks is reliable; [`Heavy::NotYet`] if another taker's
+    /// barrier will serve it shortly (it re-checks on a timer meanwhile); [`Heavy::Refused`]
+    /// if it must re-check on a timer instead (`sync/fence.rs`: refusal). The thread that
+    /// finds the refusal wakes every sleeper, so that each switches its own stack back here
+    /// before it sleeps deeply again; this worker's own stack is empty of private forks (it
+    /// published them before it waited) and switches at once, and the others' next forks
+    /// take their slow paths.
+    pub(crate) fn fence_before_deep_sleep(&self) -> Heavy {
         let refused_before = fence::state() == fence::REFUSED;
         if refused_before {
             self.shared.forks.use_real_fences();
         }
-        let reliable = fence::heavy();
-        if !reliable && !refused_before {
+        let heavy = fence::heavy(self.taker_mark.get());
+        if heavy == Heavy::Refused && !refused_before {
             self.shared.forks.use_real_fences();
             // Every owner's next fork takes its slow path, where it switches.
             self.with_members(|members| members.iter().for_each(|m| m.forks.poke()));
             self.registry.sleep.wake_all();
         }
-        reliable
+        heavy
     }
 
     /// Takes the oldest fork of another worker that keeps it private, with its region (a
     /// cold steal, with a heavy fence: for a worker about to sleep; see `worker/fork.rs`).
-    pub(crate) fn steal_fork(&self) -> Option<Stolen> {
+    /// With `only_old`, only a fork that was already the oldest of its stack at this worker's
+    /// previous look ([`age_forks`](Self::age_forks), or this call's): its owner has not come
+    /// back to it since (blocked, or in a long leaf), where one that forks publishes anyway.
+    pub(crate) fn steal_fork(&self, only_old: bool) -> Option<Stolen> {
+        let mut marks = self.fork_marks.borrow_mut();
         let found = self.with_members(|members| {
+            marks.resize(members.len(), (0, None));
             members
                 .iter()
-                .filter(|m| !Arc::ptr_eq(m, &self.shared))
-                .find_map(|m| {
+                .zip(marks.iter_mut())
+                .filter(|(m, _)| !Arc::ptr_eq(m, &self.shared))
+                .find_map(|(m, seen)| {
+                    if only_old {
+                        let now = (Arc::as_ptr(m) as usize, m.forks.mark());
+                        let old = now.1.is_some() && *seen == now;
+                        *seen = now;
+                        if !old {
+                            return None;
+                        }
+                    }
                     m.forks.steal(
                         || m.stealer.is_empty() && !m.lanes.has_work(|_| true),
                         // SAFETY: only forks go on a fork stack; this one was just claimed,

@@ -30,7 +30,46 @@ fn both_fences_can_be_issued() {
     light(false);
     light(true);
     compiler();
-    let _ = heavy();
+    let _ = heavy(mark());
+}
+
+#[test]
+fn takers_share_barriers_and_issue_at_most_one_per_gap() {
+    let pool = crate::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    assert_eq!(pool.install(|| fib(10)), 55);
+    if registration_settled() != REGISTERED {
+        // No `membarrier` here: nothing to share.
+        return;
+    }
+    // A barrier started after a taker's mark (here our own, standing for another taker's or
+    // a cold steal's) serves that taker: it issues none.
+    let served = mark();
+    assert!(barrier(), "a registered barrier was refused");
+    let before = barriers();
+    assert_eq!(shared_barrier(served), Heavy::Settled);
+    assert_eq!(
+        barriers(),
+        before,
+        "a served taker issued a barrier of its own"
+    );
+    // Takers with fresh marks, one after another within the gap: the first may issue one,
+    // the others wait for the next (other tests' pools add a few at most).
+    let before = barriers();
+    for _ in 0..100 {
+        match shared_barrier(mark()) {
+            Heavy::Settled => {}
+            Heavy::NotYet(wait) => assert!(wait <= BARRIER_GAP, "told to wait {wait:?}"),
+            Heavy::Refused => panic!("a registered barrier was refused"),
+        }
+    }
+    let issued = barriers() - before;
+    assert!(
+        issued < 50,
+        "{issued} barriers for 100 takers within one gap"
+    );
 }
 
 #[test]
