@@ -90,14 +90,8 @@ fn main() {
         return;
     }
     if o.fences_only {
-        // Its own result file, so that cpu.json keeps the full run's tables.
-        let mut file = ResultFile::new("fences", &command());
-        fences(&o, &small_tree, &mut file);
-        report::print(&file);
-        if !o.smoke {
-            let path = file.write().expect("write fences.json");
-            println!("wrote {}", path.display());
-        }
+        fences(&o, &small_tree);
+        println!("total {}", since(start));
         return;
     }
     let mut file = ResultFile::new("cpu", &command());
@@ -158,7 +152,7 @@ fn main() {
         "forks",
         "Forks: per-fork overhead (fib, a 1,000-node tree), spawns, join(spin, spin)",
     );
-    fences(&o, &small_tree, &mut file);
+    fences(&o, &small_tree);
     let pair = ex::tree_two_over_one(&small_tree, 1_000, fork_rounds * 3);
     let name = format!("tree-sum {}", pow10(1_000));
     for (variant, (one, two)) in [("weft", &pair.weft), ("chili", &pair.chili)] {
@@ -269,8 +263,11 @@ fn main() {
 }
 
 /// Heavy fences (membarrier calls) per second, beside the fork figures: none while the pool
-/// idles or every worker is busy, and few while one worker forks and the rest idle.
-fn fences(o: &Options, small_tree: &weft_bench::Node, file: &mut ResultFile) {
+/// idles or every worker is busy, and few while one worker forks and the rest idle. Printed,
+/// and written to a result file of their own (`fences.json`), which `--fences-only` rewrites
+/// without touching `cpu.json`.
+fn fences(o: &Options, small_tree: &weft_bench::Node) {
+    let mut file = ResultFile::new("fences", &command());
     let span = if o.smoke {
         Duration::from_millis(50)
     } else if o.quick {
@@ -294,6 +291,11 @@ fn fences(o: &Options, small_tree: &weft_bench::Node, file: &mut ResultFile) {
             dur(span)
         ),
     );
+    report::print(&file);
+    if !o.smoke {
+        let path = file.write().expect("write fences.json");
+        println!("wrote {}", path.display());
+    }
 }
 
 /// Heavy fences per second issued in the process (`metrics().heavy_fences`) while a weft pool
