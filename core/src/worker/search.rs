@@ -5,6 +5,7 @@ use crate::sync::backoff::Backoff;
 use crate::sync::fence::{self, Heavy};
 use crate::worker::thread_state::{current_parker, ForkAge, Stolen, WorkerThread};
 use crate::worker::wait::Until;
+use std::cell::Cell;
 use std::time::{Duration, Instant};
 
 /// How long a worker that found no public work dozes before it asks for forks (see
@@ -103,7 +104,17 @@ impl WorkerThread {
         let mut rest = DOZE;
         // A taker's next timed sleep: `RECHECK_AFTER`, or until another taker's barrier is
         // due to serve it (`Heavy::NotYet`).
-        let mut recheck = RECHECK_AFTER;
+        let recheck = Cell::new(RECHECK_AFTER);
+        // The heavy fence for a deep sleep: true if settled; if another taker's barrier is
+        // due, the next timed sleep lasts until then.
+        let fenced_for_deep_sleep = || match self.fence_before_deep_sleep() {
+            Heavy::Settled => true,
+            Heavy::NotYet(wait) => {
+                recheck.set(wait);
+                false
+            }
+            Heavy::Refused => false,
+        };
         let found = loop {
             if self.done(until) {
                 break None;
@@ -146,11 +157,7 @@ impl WorkerThread {
                     self.start_taking();
                     Phase::Taking
                 }
-                Phase::Taking
-                    if ran_long
-                        && self.pool_idle()
-                        && self.fence_before_deep_sleep() == Heavy::Settled =>
-                {
+                Phase::Taking if ran_long && self.pool_idle() && fenced_for_deep_sleep() => {
                     // Nobody runs to fork: the timed sleep would only expire (a timer
                     // expiry's CPU) before the same fence. Fence now, and
                     // sleep until woken (unless the fence was refused: then the timed sleep).
@@ -167,7 +174,7 @@ impl WorkerThread {
                             break Some(found);
                         }
                     }
-                    let timeout = (!fenced).then_some(recheck);
+                    let timeout = (!fenced).then(|| recheck.replace(RECHECK_AFTER));
                     let woken = sleep.sleep(self.index(), &parker, timeout, || {
                         self.still_idle(until, fenced)
                     });
@@ -189,10 +196,9 @@ impl WorkerThread {
                                 if let Some(found) = self.steal_fork(!refused) {
                                     break Some(found);
                                 }
-                                recheck = match heavy {
-                                    Heavy::NotYet(wait) => wait,
-                                    _ => RECHECK_AFTER,
-                                };
+                                if let Heavy::NotYet(wait) = heavy {
+                                    recheck.set(wait);
+                                }
                                 Phase::Taking
                             }
                         }
@@ -202,7 +208,6 @@ impl WorkerThread {
                         // every fork of a busy owner would publish and wake us.
                         sleep.stop_taking();
                         rest = DOZE;
-                        recheck = RECHECK_AFTER;
                         Phase::Awake
                     }
                 }
