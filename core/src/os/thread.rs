@@ -26,8 +26,11 @@ pub(crate) type Tid = i32;
 pub(crate) fn current_tid() -> Tid {
     #[cfg(all(target_os = "linux", not(miri), not(weft_loom)))]
     {
+        let Some(gettid) = super::sys::SYS_GETTID else {
+            return 0;
+        };
         // SAFETY: gettid takes no arguments and cannot fail.
-        let tid = unsafe { libc::syscall(libc::SYS_gettid) };
+        let tid = unsafe { super::sys::syscall(gettid) };
         Tid::try_from(tid).unwrap_or(0)
     }
     #[cfg(not(all(target_os = "linux", not(miri), not(weft_loom))))]
