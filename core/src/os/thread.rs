@@ -19,6 +19,24 @@
 //! non-dumpable, a filter refusing `openat`, another system) gives `false`, and the caller
 //! falls back as it did without the check.
 
+/// Spawns a detached thread, named and sized if asked, running `f`: how weft makes its own
+/// threads (workers of [`DefaultSpawn`](crate::DefaultSpawn), spares, the monitor, the
+/// `membarrier` registrar), through one closure type so that std's spawn code is compiled once.
+pub(crate) fn spawn(
+    name: Option<String>,
+    stack_size: Option<usize>,
+    f: Box<dyn FnOnce() + Send>,
+) -> std::io::Result<()> {
+    let mut b = std::thread::Builder::new();
+    if let Some(name) = name {
+        b = b.name(name);
+    }
+    if let Some(size) = stack_size {
+        b = b.stack_size(size);
+    }
+    b.spawn(f).map(drop)
+}
+
 /// A kernel thread id (`gettid`), or 0 where there is none to ask about.
 pub(crate) type Tid = i32;
 

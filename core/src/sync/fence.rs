@@ -213,9 +213,8 @@ pub(crate) fn register_soon() {
             )
             .is_ok()
     {
-        let spawned = std::thread::Builder::new()
-            .name("weft-membarrier".into())
-            .spawn(register_now);
+        let spawned =
+            crate::os::thread::spawn(Some("weft-membarrier".into()), None, Box::new(register_now));
         if spawned.is_err() {
             register_now();
         }

@@ -1,7 +1,6 @@
 //! A recorded call as tracks of nested slices and moments: its figures, summary and JSON.
 
 use super::log::{Collected, Event, Mark, Span, What};
-use std::collections::BTreeMap;
 use std::fmt;
 use std::io::{self, Write};
 use std::time::Duration;
@@ -113,13 +112,14 @@ impl Trace {
     /// assert!(trace.busy_time() <= trace.wall_time());
     /// ```
     pub fn busy_time(&self) -> Duration {
-        let busy = self
-            .tracks
-            .iter()
-            .flat_map(|t| &t.slices)
-            .filter(|s| s.span.busy())
-            .map(|s| s.own)
-            .sum();
+        let mut busy = 0;
+        for t in &self.tracks {
+            for s in &t.slices {
+                if s.span.busy() {
+                    busy += s.own;
+                }
+            }
+        }
         Duration::from_nanos(busy)
     }
 
@@ -153,14 +153,6 @@ impl Trace {
     /// ```
     pub fn dropped_events(&self) -> u64 {
         self.dropped
-    }
-
-    /// How often `mark` happened, on all threads.
-    fn count(&self, mark: Mark) -> usize {
-        self.tracks
-            .iter()
-            .map(|t| t.marks.iter().filter(|(_, m)| *m == mark).count())
-            .sum()
     }
 
     /// Wall and CPU time, average parallelism against the pool's size, idle share, and the
@@ -274,7 +266,7 @@ impl Track {
                     }
                 },
                 What::Mark(m) => {
-                    if (start..=end).contains(&e.at) {
+                    if start <= e.at && e.at <= end {
                         marks.push((e.at - start, m));
                     }
                 }
@@ -283,13 +275,18 @@ impl Track {
         while let Some((span, begin, children)) = b.open.pop() {
             b.close(span, begin, end, children);
         }
-        // Parents first: by start, then the longer first, then the later closed first.
+        // Parents first: by start, then the longer first, then the later closed first (the
+        // order is unique, so an unstable sort is exact).
         b.closed
-            .sort_by_key(|(s, order)| (s.start, std::cmp::Reverse((s.end, *order))));
+            .sort_unstable_by_key(|(s, order)| (s.start, std::cmp::Reverse((s.end, *order))));
+        let mut slices = Vec::with_capacity(b.closed.len());
+        for &(s, _) in &b.closed {
+            slices.push(s);
+        }
         Track {
             id,
             name,
-            slices: b.closed.into_iter().map(|(s, _)| s).collect(),
+            slices,
             marks,
         }
     }
@@ -358,19 +355,19 @@ impl fmt::Display for Summary<'_> {
             "average parallelism {p:.2} of {n} pool threads (idle {:.0}%)",
             100.0 * (1.0 - p / n as f64).max(0.0)
         )?;
-        let jobs = t
-            .tracks
-            .iter()
-            .flat_map(|t| &t.slices)
-            .filter(|s| s.span == Span::Job)
-            .count();
-        let mut counts: BTreeMap<Mark, usize> = BTreeMap::new();
-        for m in Mark::ALL {
-            counts.insert(m, t.count(m));
+        let mut jobs = 0;
+        let mut counts = [0usize; Mark::ALL.len()];
+        for track in &t.tracks {
+            for s in &track.slices {
+                jobs += usize::from(s.span == Span::Job);
+            }
+            for &(_, m) in &track.marks {
+                counts[m as usize] += 1;
+            }
         }
         write!(f, "{} threads, jobs {jobs}", t.tracks.len())?;
-        for (m, n) in counts {
-            write!(f, ", {} {n}", plural(m.name()))?;
+        for m in &Mark::ALL {
+            write!(f, ", {}s {}", m.name(), counts[*m as usize])?;
         }
         if t.dropped > 0 {
             write!(
@@ -381,10 +378,6 @@ impl fmt::Display for Summary<'_> {
         }
         Ok(())
     }
-}
-
-fn plural(name: &str) -> String {
-    format!("{name}s")
 }
 
 /// Nanoseconds written as microseconds with three decimals (exact, so nesting survives).
