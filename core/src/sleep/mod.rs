@@ -336,7 +336,7 @@ impl Sleep {
     pub(crate) fn wake_all(&self) {
         for (bucket, list) in self.buckets.iter().enumerate() {
             let mut list = list.lock().unwrap();
-            let woken: Vec<Sleeper> = list.drain(..).collect();
+            let woken = std::mem::take(&mut *list);
             for sleeper in &woken {
                 self.leave_list(sleeper);
             }

@@ -11,7 +11,7 @@ struct Track {
     /// The track's number (registration order of the thread's log).
     id: usize,
     name: String,
-    /// Slices, parents before their children (start, then end descending).
+    /// Slices, parents before their children, in the order they began.
     slices: Vec<Slice>,
     marks: Vec<(u64, Mark)>,
 }
@@ -251,18 +251,27 @@ impl Track {
             open: Vec::new(),
             closed: Vec::new(),
             top: 0,
+            began: 0,
+            orphans: 0,
         };
         let mut marks = Vec::new();
         for e in events {
             match e.what {
-                What::Begin(span) => b.open.push((span, e.at, 0)),
+                What::Begin(span) => {
+                    b.open.push((span, e.at, 0, b.began as isize));
+                    b.began += 1;
+                }
                 What::End(span) => match b.open.pop() {
-                    Some((span, begin, children)) => b.close(span, begin, e.at, children),
+                    Some((span, begin, children, order)) => {
+                        b.close(span, begin, e.at, children, order)
+                    }
                     // Began before the thread's log was started: it encloses everything
-                    // closed so far.
+                    // closed so far, so it goes before them, and before the orphans closed
+                    // earlier (which it encloses too).
                     None => {
                         let children = std::mem::take(&mut b.top);
-                        b.close(span, 0, e.at, children);
+                        b.orphans += 1;
+                        b.close(span, 0, e.at, children, -(b.orphans as isize));
                     }
                 },
                 What::Mark(m) => {
@@ -272,15 +281,20 @@ impl Track {
                 }
             }
         }
-        while let Some((span, begin, children)) = b.open.pop() {
-            b.close(span, begin, end, children);
+        while let Some((span, begin, children, order)) = b.open.pop() {
+            b.close(span, begin, end, children, order);
         }
-        // Parents first: by start, then the longer first, then the later closed first (the
-        // order is unique, so an unstable sort is exact).
-        b.closed
-            .sort_unstable_by_key(|(s, order)| (s.start, std::cmp::Reverse((s.end, *order))));
+        // Parents first, in the order the slices began: each slice's place is its order, the
+        // orphans (outermost last) before the rest; no sort needed.
+        let mut placed = Vec::with_capacity(b.orphans + b.began);
+        for _ in 0..b.orphans + b.began {
+            placed.push(None);
+        }
+        for &(s, order) in &b.closed {
+            placed[(order + b.orphans as isize) as usize] = Some(s);
+        }
         let mut slices = Vec::with_capacity(b.closed.len());
-        for &(s, _) in &b.closed {
+        for s in placed.into_iter().flatten() {
             slices.push(s);
         }
         Track {
@@ -297,18 +311,23 @@ struct Builder {
     /// The call's span, in log time.
     start: u64,
     end: u64,
-    /// Open slices: what began, when, and the time its closed children cover.
-    open: Vec<(Span, u64, u64)>,
-    /// Closed slices, with the order they closed in (children before parents).
-    closed: Vec<(Slice, usize)>,
+    /// Open slices: what began, when, the time its closed children cover, and its order.
+    open: Vec<(Span, u64, u64, isize)>,
+    /// Closed slices (children before parents), each with its order: the number of slices
+    /// that began before it, or, for the `n`th orphan (an end whose beginning the log
+    /// missed), `-n`.
+    closed: Vec<(Slice, isize)>,
     /// Time covered by closed slices with no open parent.
     top: u64,
+    /// Slices begun, and orphans, so far.
+    began: usize,
+    orphans: usize,
 }
 
 impl Builder {
     /// Closes `span`, open from `begin` to `at` with `children` of its time covered by its
     /// children; kept if it overlaps the call, cut to it.
-    fn close(&mut self, span: Span, begin: u64, at: u64, children: u64) {
+    fn close(&mut self, span: Span, begin: u64, at: u64, children: u64, order: isize) {
         let (b, e) = (begin.max(self.start), at.min(self.end));
         let dur = e.saturating_sub(b);
         if at >= self.start && begin <= self.end {
@@ -318,7 +337,7 @@ impl Builder {
                 span,
                 own: dur.saturating_sub(children),
             };
-            self.closed.push((slice, self.closed.len()));
+            self.closed.push((slice, order));
         }
         match self.open.last_mut() {
             Some(parent) => parent.2 += dur,
