@@ -389,6 +389,8 @@ macro_rules! range_iter {
 
         $(
             impl IndexedParallelIterator for $Iter<$t> {
+                // Inline: compiled where used, not once per integer type in this crate.
+                #[inline]
                 fn len(&self) -> usize {
                     $crate::range::exact_len(&self.range)
                 }
@@ -407,6 +409,7 @@ macro_rules! range_iter {
             impl[] $Iter<char> {
                 type Item = char;
 
+                #[inline]
                 fn len(&self) -> usize {
                     $crate::range::exact_len(&self.range)
                 }

@@ -94,8 +94,10 @@ const SPAWN_RETRY: Duration = Duration::from_millis(10);
 
 impl Cache {
     pub(crate) fn new(seats: usize, keep_alive: Duration, max_extra: usize) -> Self {
+        let mut idle = Vec::with_capacity(seats);
+        idle.resize_with(seats, Vec::new);
         Cache {
-            idle: Mutex::new(vec![Vec::new(); seats]),
+            idle: Mutex::new(idle),
             extra: AtomicUsize::new(0),
             max_extra,
             keep_alive,
@@ -223,7 +225,11 @@ impl Cache {
         let mailboxes: Vec<Arc<Mailbox>> = {
             let mut idle = self.idle.lock().unwrap();
             self.shut_down.store(true, Ordering::Relaxed);
-            idle.iter_mut().flat_map(|seat| seat.drain(..)).collect()
+            let mut all = Vec::new();
+            for seat in idle.iter_mut() {
+                all.append(seat);
+            }
+            all
         };
         for mailbox in mailboxes {
             mailbox.send(Mail::Exit);

@@ -2,6 +2,7 @@
 //! seats served by spares (the protocol is in `blocking/handoff.rs`).
 
 use crate::blocking::handoff::{self, Announce, MonitorState};
+use crate::os;
 use crate::pool::metrics::SpareCounters;
 use crate::pool::registry::Registry;
 use crate::worker::thread_state::ThreadShared;
@@ -70,12 +71,14 @@ impl Monitor {
 fn start(registry: &Arc<Registry>) -> bool {
     registry.thread_spawning();
     let r = registry.clone();
-    let spawned = std::thread::Builder::new()
-        .name("weft-monitor".into())
-        .spawn(move || {
+    let spawned = os::thread::spawn(
+        Some("weft-monitor".into()),
+        None,
+        Box::new(move || {
             run(&r);
             r.thread_exited();
-        });
+        }),
+    );
     if spawned.is_err() {
         registry.thread_exited();
     }

@@ -19,6 +19,24 @@
 //! non-dumpable, a filter refusing `openat`, another system) gives `false`, and the caller
 //! falls back as it did without the check.
 
+/// Spawns a detached thread, named and sized if asked, running `f`: how weft makes its own
+/// threads (workers of [`DefaultSpawn`](crate::DefaultSpawn), spares, the monitor, the
+/// `membarrier` registrar), through one closure type so that std's spawn code is compiled once.
+pub(crate) fn spawn(
+    name: Option<String>,
+    stack_size: Option<usize>,
+    f: Box<dyn FnOnce() + Send>,
+) -> std::io::Result<()> {
+    let mut b = std::thread::Builder::new();
+    if let Some(name) = name {
+        b = b.name(name);
+    }
+    if let Some(size) = stack_size {
+        b = b.stack_size(size);
+    }
+    b.spawn(f).map(drop)
+}
+
 /// A kernel thread id (`gettid`), or 0 where there is none to ask about.
 pub(crate) type Tid = i32;
 
@@ -26,8 +44,11 @@ pub(crate) type Tid = i32;
 pub(crate) fn current_tid() -> Tid {
     #[cfg(all(target_os = "linux", not(miri), not(weft_loom)))]
     {
+        let Some(gettid) = super::sys::SYS_GETTID else {
+            return 0;
+        };
         // SAFETY: gettid takes no arguments and cannot fail.
-        let tid = unsafe { libc::syscall(libc::SYS_gettid) };
+        let tid = unsafe { super::sys::syscall(gettid) };
         Tid::try_from(tid).unwrap_or(0)
     }
     #[cfg(not(all(target_os = "linux", not(miri), not(weft_loom))))]

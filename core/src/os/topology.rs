@@ -12,28 +12,32 @@ pub(crate) fn physical_cores(cpus: usize) -> Option<usize> {
     let online = std::fs::read_to_string("/sys/devices/system/cpu/online").ok()?;
     let mut cores = Vec::new();
     for cpu in parse_cpu_list(online.trim())? {
-        let base = format!("/sys/devices/system/cpu/cpu{cpu}/topology");
-        let read = |f: &str| -> Option<u64> {
-            std::fs::read_to_string(format!("{base}/{f}"))
-                .ok()?
-                .trim()
-                .parse()
-                .ok()
-        };
-        cores.push((read("physical_package_id")?, read("core_id")?));
+        let core = (
+            topology_number(cpu, "physical_package_id")?,
+            topology_number(cpu, "core_id")?,
+        );
+        // A few hundred pairs at most: a linear search costs far less than reading the files.
+        if !cores.contains(&core) {
+            cores.push(core);
+        }
     }
-    cores.sort_unstable();
-    cores.dedup();
     (!cores.is_empty()).then(|| cores.len().min(cpus))
+}
+
+/// The number in file `file` of CPU `cpu`'s topology.
+fn topology_number(cpu: usize, file: &str) -> Option<usize> {
+    let path = format!("/sys/devices/system/cpu/cpu{cpu}/topology/{file}");
+    std::fs::read_to_string(path).ok()?.trim().parse().ok()
 }
 
 /// Parses a kernel CPU list such as `0-3,8,10-11`.
 fn parse_cpu_list(s: &str) -> Option<Vec<usize>> {
     let mut cpus = Vec::new();
     for part in s.split(',').filter(|p| !p.is_empty()) {
-        match part.split_once('-') {
-            Some((a, b)) => cpus.extend(a.parse::<usize>().ok()?..=b.parse::<usize>().ok()?),
-            None => cpus.push(part.parse().ok()?),
+        let (first, last) = part.split_once('-').unwrap_or((part, part));
+        let (first, last): (usize, usize) = (first.parse().ok()?, last.parse().ok()?);
+        for cpu in first..last.saturating_add(1) {
+            cpus.push(cpu);
         }
     }
     Some(cpus)

@@ -138,7 +138,9 @@ impl<T> Roster<T> {
 
     pub(crate) fn add(&self, entry: Arc<T>) {
         let mut list = self.list.lock().unwrap();
-        *list = list.iter().cloned().chain([entry]).collect();
+        let mut new = list.to_vec();
+        new.push(entry);
+        *list = new.into();
         // Release: pairs with the Acquire in `generation`.
         self.generation.fetch_add(1, Ordering::Release);
     }
@@ -151,11 +153,9 @@ impl<T> Roster<T> {
     /// announced.
     fn remove_then(&self, entry: &Arc<T>, then: impl FnOnce()) {
         let mut list = self.list.lock().unwrap();
-        *list = list
-            .iter()
-            .filter(|e| !Arc::ptr_eq(e, entry))
-            .cloned()
-            .collect();
+        let mut new = list.to_vec();
+        new.retain(|e| !Arc::ptr_eq(e, entry));
+        *list = new.into();
         then();
         // Release: pairs with the Acquire in `generation`.
         self.generation.fetch_add(1, Ordering::Release);

@@ -1,6 +1,7 @@
 //! How a pool's threads are spawned: the [`ThreadBuilder`] a spawn handler receives, and the
 //! spawners ([`DefaultSpawn`], [`CustomSpawn`], `build_scoped`'s [`ScopedSpawn`]).
 
+use crate::os;
 use crate::pool::registry::Registry;
 use crate::pool::thread::{self, Start};
 use std::fmt;
@@ -148,15 +149,8 @@ pub struct DefaultSpawn;
 
 impl ThreadSpawn for DefaultSpawn {
     fn spawn(&mut self, thread: ThreadBuilder) -> io::Result<()> {
-        let mut b = std::thread::Builder::new();
-        if let Some(name) = thread.name() {
-            b = b.name(name.to_owned());
-        }
-        if let Some(size) = thread.stack_size() {
-            b = b.stack_size(size);
-        }
-        b.spawn(|| thread.run())?;
-        Ok(())
+        let (name, size) = (thread.name.clone(), thread.stack_size);
+        os::thread::spawn(name, size, Box::new(|| thread.run()))
     }
 
     fn spare_spawner(&self) -> Box<dyn FnMut(ThreadBuilder) -> io::Result<()> + Send> {

@@ -336,7 +336,7 @@ impl Sleep {
     pub(crate) fn wake_all(&self) {
         for (bucket, list) in self.buckets.iter().enumerate() {
             let mut list = list.lock().unwrap();
-            let woken: Vec<Sleeper> = list.drain(..).collect();
+            let woken = std::mem::take(&mut *list);
             for sleeper in &woken {
                 self.leave_list(sleeper);
             }
@@ -409,6 +409,17 @@ impl Sleep {
         dozing: bool,
         still_idle: impl FnOnce() -> bool,
     ) -> bool {
+        // The generic part is the check alone: the rest is compiled once, not per caller.
+        let bucket = self.enlist(index, parker, dozing);
+        if still_idle() {
+            self.park_now(parker, timeout);
+        }
+        self.delist(bucket, parker)
+    }
+
+    /// `park_registered`'s first half: joins the bucket's list and the counts, then fences;
+    /// returns the bucket.
+    fn enlist(&self, index: usize, parker: &Arc<Parker>, dozing: bool) -> usize {
         let bucket = self.bucket_of(index);
         {
             let mut list = self.buckets[bucket].lock().unwrap();
@@ -431,14 +442,21 @@ impl Sleep {
         // SeqCst fence: pairs with the producer's fence in `new_work` (README, rule "work
         // vs. sleeper").
         fence(Ordering::SeqCst);
-        if still_idle() {
-            self.parks.fetch_add(1, Ordering::Relaxed);
-            crate::trace::mark(crate::trace::Mark::Park);
-            match timeout {
-                Some(timeout) => parker.park_timeout(timeout),
-                None => parker.park(),
-            }
+        bucket
+    }
+
+    /// Parks, still idle after `enlist`.
+    fn park_now(&self, parker: &Parker, timeout: Option<Duration>) {
+        self.parks.fetch_add(1, Ordering::Relaxed);
+        crate::trace::mark(crate::trace::Mark::Park);
+        match timeout {
+            Some(timeout) => parker.park_timeout(timeout),
+            None => parker.park(),
         }
+    }
+
+    /// `park_registered`'s second half: true if a waker took us off the list, else leaves it.
+    fn delist(&self, bucket: usize, parker: &Arc<Parker>) -> bool {
         let mut list = self.buckets[bucket].lock().unwrap();
         match list.iter().position(|s| Arc::ptr_eq(&s.parker, parker)) {
             Some(pos) => {

@@ -319,9 +319,8 @@ pub(crate) fn register_soon() {
             )
             .is_ok()
     {
-        let spawned = std::thread::Builder::new()
-            .name("weft-membarrier".into())
-            .spawn(register_now);
+        let spawned =
+            crate::os::thread::spawn(Some("weft-membarrier".into()), None, Box::new(register_now));
         if spawned.is_err() {
             register_now();
         }
@@ -346,27 +345,30 @@ fn register_now() {
 
 #[cfg(all(target_os = "linux", not(miri), not(weft_loom)))]
 mod membarrier {
-    const MEMBARRIER_CMD_PRIVATE_EXPEDITED: libc::c_int = 1 << 3;
-    const MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED: libc::c_int = 1 << 4;
+    use crate::os::sys;
+    use std::ffi::c_int;
+
+    const MEMBARRIER_CMD_PRIVATE_EXPEDITED: c_int = 1 << 3;
+    const MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED: c_int = 1 << 4;
+
+    /// `membarrier(cmd, 0, 0) == 0`; false where the call is not known here (as if refused).
+    fn membarrier(cmd: c_int) -> bool {
+        let Some(number) = sys::SYS_MEMBARRIER else {
+            return false;
+        };
+        // SAFETY: membarrier takes (cmd, flags, cpu_id) and touches no user memory.
+        unsafe { sys::syscall(number, cmd, 0, 0) == 0 }
+    }
 
     /// Registers the process for expedited barriers; false if the kernel refuses.
     pub(super) fn register() -> bool {
-        // SAFETY: membarrier takes (cmd, flags, cpu_id) and touches no user memory.
-        unsafe {
-            libc::syscall(
-                libc::SYS_membarrier,
-                MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED,
-                0,
-                0,
-            ) == 0
-        }
+        membarrier(MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED)
     }
 
     /// Makes every running thread of this process execute a full memory barrier; false if
     /// the kernel refuses (a seccomp filter installed since the registration).
     pub(super) fn process_wide_barrier() -> bool {
-        // SAFETY: as above.
-        unsafe { libc::syscall(libc::SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) == 0 }
+        membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED)
     }
 }
 

@@ -88,7 +88,7 @@ impl Span {
 }
 
 /// A moment on one thread.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Mark {
     /// This thread took a job from another thread's queue.
     Steal,
@@ -105,6 +105,7 @@ pub(crate) enum Mark {
 }
 
 impl Mark {
+    /// Every mark, in the order of their discriminants (a summary's counts index by them).
     pub(crate) const ALL: [Mark; 6] = [
         Mark::Steal,
         Mark::Wake,
@@ -211,7 +212,7 @@ fn register() -> Arc<ThreadLog> {
         generation: AtomicU64::new(0),
         len: AtomicUsize::new(0),
         dropped: AtomicU64::new(0),
-        chunks: std::array::from_fn(|_| OnceLock::new()),
+        chunks: [const { OnceLock::new() }; CHUNKS],
         name: std::thread::current().name().map(str::to_owned),
         seat: SEAT.try_with(Cell::get).ok().flatten(),
         serial: s.logs.last().map_or(0, |l| l.serial + 1),
@@ -243,9 +244,11 @@ impl ThreadLog {
             return;
         }
         let chunk = self.chunks[len / CHUNK].get_or_init(|| {
-            (0..CHUNK)
-                .map(|_| Slot(UnsafeCell::new(MaybeUninit::uninit())))
-                .collect()
+            let mut slots = Vec::with_capacity(CHUNK);
+            for _ in 0..CHUNK {
+                slots.push(Slot(UnsafeCell::new(MaybeUninit::uninit())));
+            }
+            slots.into_boxed_slice()
         });
         // SAFETY: only this thread writes slots, and readers read only below `len` (module
         // docs), so nobody reads this one now.
@@ -262,16 +265,15 @@ impl ThreadLog {
         }
         // Acquire: pairs with the Release in `push`: every slot below `len` is written.
         let len = self.len.load(Ordering::Acquire);
-        let events = (0..len)
-            .map(|i| {
-                let chunk = self.chunks[i / CHUNK]
-                    .get()
-                    .expect("a counted slot's chunk");
-                // SAFETY: slots below `len` are written, and stay as they are while this
-                // session lasts (we are one of its recorders).
-                unsafe { (*chunk[i % CHUNK].0.get()).assume_init() }
-            })
-            .collect();
+        let mut events = Vec::with_capacity(len);
+        for i in 0..len {
+            let chunk = self.chunks[i / CHUNK]
+                .get()
+                .expect("a counted slot's chunk");
+            // SAFETY: slots below `len` are written, and stay as they are while this session
+            // lasts (we are one of its recorders).
+            events.push(unsafe { (*chunk[i % CHUNK].0.get()).assume_init() });
+        }
         (events, self.dropped.load(Ordering::Relaxed))
     }
 }
@@ -302,18 +304,18 @@ impl Session {
     /// Copies every log of this session.
     pub(crate) fn collect(&self) -> Vec<Collected> {
         let s = sessions();
-        s.logs
-            .iter()
-            .map(|log| {
-                let (events, dropped) = log.collect(self.generation);
-                Collected {
+        let mut collected = Vec::new();
+        for log in &s.logs {
+            let (events, dropped) = log.collect(self.generation);
+            if !events.is_empty() || dropped > 0 {
+                collected.push(Collected {
                     log: log.clone(),
                     events,
                     dropped,
-                }
-            })
-            .filter(|c| !c.events.is_empty() || c.dropped > 0)
-            .collect()
+                });
+            }
+        }
+        collected
     }
 }
 

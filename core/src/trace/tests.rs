@@ -53,3 +53,28 @@ fn a_track_cuts_slices_to_the_call_and_counts_only_work() {
         ]
     );
 }
+
+#[test]
+fn a_track_keeps_slices_in_the_order_they_began() {
+    use What::{Begin, End};
+    // Two orphans (the outer one closes last), then siblings at one instant: an empty job
+    // and a wait that begins where it ends, each before its successor.
+    let events = [
+        ev(110, End(Span::Wait)),
+        ev(120, End(Span::Job)),
+        ev(130, Begin(Span::Job)),
+        ev(130, End(Span::Job)),
+        ev(130, Begin(Span::Wait)),
+        ev(140, End(Span::Wait)),
+    ];
+    let track = super::timeline::tests::track(&events, 100, 200);
+    assert_eq!(
+        track,
+        [
+            (0, 20, 10, "job"),
+            (0, 10, 10, "wait"),
+            (30, 30, 0, "job"),
+            (30, 40, 10, "wait"),
+        ]
+    );
+}

@@ -1,7 +1,6 @@
 //! A recorded call as tracks of nested slices and moments: its figures, summary and JSON.
 
 use super::log::{Collected, Event, Mark, Span, What};
-use std::collections::BTreeMap;
 use std::fmt;
 use std::io::{self, Write};
 use std::time::Duration;
@@ -12,7 +11,7 @@ struct Track {
     /// The track's number (registration order of the thread's log).
     id: usize,
     name: String,
-    /// Slices, parents before their children (start, then end descending).
+    /// Slices, parents before their children, in the order they began.
     slices: Vec<Slice>,
     marks: Vec<(u64, Mark)>,
 }
@@ -113,13 +112,14 @@ impl Trace {
     /// assert!(trace.busy_time() <= trace.wall_time());
     /// ```
     pub fn busy_time(&self) -> Duration {
-        let busy = self
-            .tracks
-            .iter()
-            .flat_map(|t| &t.slices)
-            .filter(|s| s.span.busy())
-            .map(|s| s.own)
-            .sum();
+        let mut busy = 0;
+        for t in &self.tracks {
+            for s in &t.slices {
+                if s.span.busy() {
+                    busy += s.own;
+                }
+            }
+        }
         Duration::from_nanos(busy)
     }
 
@@ -153,14 +153,6 @@ impl Trace {
     /// ```
     pub fn dropped_events(&self) -> u64 {
         self.dropped
-    }
-
-    /// How often `mark` happened, on all threads.
-    fn count(&self, mark: Mark) -> usize {
-        self.tracks
-            .iter()
-            .map(|t| t.marks.iter().filter(|(_, m)| *m == mark).count())
-            .sum()
     }
 
     /// Wall and CPU time, average parallelism against the pool's size, idle share, and the
@@ -259,37 +251,56 @@ impl Track {
             open: Vec::new(),
             closed: Vec::new(),
             top: 0,
+            began: 0,
+            orphans: 0,
         };
         let mut marks = Vec::new();
         for e in events {
             match e.what {
-                What::Begin(span) => b.open.push((span, e.at, 0)),
+                What::Begin(span) => {
+                    b.open.push((span, e.at, 0, b.began as isize));
+                    b.began += 1;
+                }
                 What::End(span) => match b.open.pop() {
-                    Some((span, begin, children)) => b.close(span, begin, e.at, children),
+                    Some((span, begin, children, order)) => {
+                        b.close(span, begin, e.at, children, order)
+                    }
                     // Began before the thread's log was started: it encloses everything
-                    // closed so far.
+                    // closed so far, so it goes before them, and before the orphans closed
+                    // earlier (which it encloses too).
                     None => {
                         let children = std::mem::take(&mut b.top);
-                        b.close(span, 0, e.at, children);
+                        b.orphans += 1;
+                        b.close(span, 0, e.at, children, -(b.orphans as isize));
                     }
                 },
                 What::Mark(m) => {
-                    if (start..=end).contains(&e.at) {
+                    if start <= e.at && e.at <= end {
                         marks.push((e.at - start, m));
                     }
                 }
             }
         }
-        while let Some((span, begin, children)) = b.open.pop() {
-            b.close(span, begin, end, children);
+        while let Some((span, begin, children, order)) = b.open.pop() {
+            b.close(span, begin, end, children, order);
         }
-        // Parents first: by start, then the longer first, then the later closed first.
-        b.closed
-            .sort_by_key(|(s, order)| (s.start, std::cmp::Reverse((s.end, *order))));
+        // Parents first, in the order the slices began: each slice's place is its order, the
+        // orphans (outermost last) before the rest; no sort needed.
+        let mut placed = Vec::with_capacity(b.orphans + b.began);
+        for _ in 0..b.orphans + b.began {
+            placed.push(None);
+        }
+        for &(s, order) in &b.closed {
+            placed[(order + b.orphans as isize) as usize] = Some(s);
+        }
+        let mut slices = Vec::with_capacity(b.closed.len());
+        for s in placed.into_iter().flatten() {
+            slices.push(s);
+        }
         Track {
             id,
             name,
-            slices: b.closed.into_iter().map(|(s, _)| s).collect(),
+            slices,
             marks,
         }
     }
@@ -300,18 +311,23 @@ struct Builder {
     /// The call's span, in log time.
     start: u64,
     end: u64,
-    /// Open slices: what began, when, and the time its closed children cover.
-    open: Vec<(Span, u64, u64)>,
-    /// Closed slices, with the order they closed in (children before parents).
-    closed: Vec<(Slice, usize)>,
+    /// Open slices: what began, when, the time its closed children cover, and its order.
+    open: Vec<(Span, u64, u64, isize)>,
+    /// Closed slices (children before parents), each with its order: the number of slices
+    /// that began before it, or, for the `n`th orphan (an end whose beginning the log
+    /// missed), `-n`.
+    closed: Vec<(Slice, isize)>,
     /// Time covered by closed slices with no open parent.
     top: u64,
+    /// Slices begun, and orphans, so far.
+    began: usize,
+    orphans: usize,
 }
 
 impl Builder {
     /// Closes `span`, open from `begin` to `at` with `children` of its time covered by its
     /// children; kept if it overlaps the call, cut to it.
-    fn close(&mut self, span: Span, begin: u64, at: u64, children: u64) {
+    fn close(&mut self, span: Span, begin: u64, at: u64, children: u64, order: isize) {
         let (b, e) = (begin.max(self.start), at.min(self.end));
         let dur = e.saturating_sub(b);
         if at >= self.start && begin <= self.end {
@@ -321,7 +337,7 @@ impl Builder {
                 span,
                 own: dur.saturating_sub(children),
             };
-            self.closed.push((slice, self.closed.len()));
+            self.closed.push((slice, order));
         }
         match self.open.last_mut() {
             Some(parent) => parent.2 += dur,
@@ -358,19 +374,19 @@ impl fmt::Display for Summary<'_> {
             "average parallelism {p:.2} of {n} pool threads (idle {:.0}%)",
             100.0 * (1.0 - p / n as f64).max(0.0)
         )?;
-        let jobs = t
-            .tracks
-            .iter()
-            .flat_map(|t| &t.slices)
-            .filter(|s| s.span == Span::Job)
-            .count();
-        let mut counts: BTreeMap<Mark, usize> = BTreeMap::new();
-        for m in Mark::ALL {
-            counts.insert(m, t.count(m));
+        let mut jobs = 0;
+        let mut counts = [0usize; Mark::ALL.len()];
+        for track in &t.tracks {
+            for s in &track.slices {
+                jobs += usize::from(s.span == Span::Job);
+            }
+            for &(_, m) in &track.marks {
+                counts[m as usize] += 1;
+            }
         }
         write!(f, "{} threads, jobs {jobs}", t.tracks.len())?;
-        for (m, n) in counts {
-            write!(f, ", {} {n}", plural(m.name()))?;
+        for m in &Mark::ALL {
+            write!(f, ", {}s {}", m.name(), counts[*m as usize])?;
         }
         if t.dropped > 0 {
             write!(
@@ -381,10 +397,6 @@ impl fmt::Display for Summary<'_> {
         }
         Ok(())
     }
-}
-
-fn plural(name: &str) -> String {
-    format!("{name}s")
 }
 
 /// Nanoseconds written as microseconds with three decimals (exact, so nesting survives).

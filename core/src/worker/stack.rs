@@ -96,17 +96,18 @@ fn std_default_stack() -> usize {
 /// The lowest address and the size of the calling thread's stack, if the OS says.
 #[cfg(all(target_os = "linux", not(miri)))]
 fn os_stack_bounds() -> Option<(usize, usize)> {
-    let mut attr = std::mem::MaybeUninit::<libc::pthread_attr_t>::uninit();
+    use crate::os::sys;
+    let mut attr = std::mem::MaybeUninit::<sys::PthreadAttr>::uninit();
     // SAFETY: `pthread_getattr_np` initialises `attr` for the calling thread when it returns
     // 0; only then is it read and destroyed.
     unsafe {
-        if libc::pthread_getattr_np(libc::pthread_self(), attr.as_mut_ptr()) != 0 {
+        if sys::pthread_getattr_np(sys::pthread_self(), attr.as_mut_ptr()) != 0 {
             return None;
         }
-        let mut low: *mut libc::c_void = std::ptr::null_mut();
-        let mut size: libc::size_t = 0;
-        let rc = libc::pthread_attr_getstack(attr.as_ptr(), &mut low, &mut size);
-        libc::pthread_attr_destroy(attr.as_mut_ptr());
+        let mut low: *mut std::ffi::c_void = std::ptr::null_mut();
+        let mut size = 0;
+        let rc = sys::pthread_attr_getstack(attr.as_ptr(), &mut low, &mut size);
+        sys::pthread_attr_destroy(attr.as_mut_ptr());
         (rc == 0 && size > 0).then_some((low as usize, size))
     }
 }

@@ -3,11 +3,10 @@
 
 use super::{Adaptive, Weight};
 use std::cell::Cell;
-use std::collections::HashMap;
 use std::fmt;
 use std::panic::Location;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Mutex, OnceLock};
+use std::sync::Mutex;
 use std::time::Duration;
 
 /// The time [`Autotune`] aims a leaf at.
@@ -92,16 +91,22 @@ fn site_record(site: &'static Location<'static>) -> &'static SiteRecord {
 /// Looks `key` up in the global table of sites, adding it if needed.
 #[cold]
 fn site_record_slow(key: usize) -> &'static SiteRecord {
-    static SITES: OnceLock<Mutex<HashMap<usize, &'static SiteRecord>>> = OnceLock::new();
+    // Sorted by key: a binary search finds a site (a few dozen, usually), and a site is
+    // inserted once. (A sorted `Vec` compiles to far less than a `HashMap`.)
+    static SITES: Mutex<Vec<(usize, &'static SiteRecord)>> = Mutex::new(Vec::new());
     let mut sites = SITES
-        .get_or_init(Default::default)
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
-    sites.entry(key).or_insert_with(|| {
-        Box::leak(Box::new(SiteRecord {
-            ps_per_item: AtomicU64::new(0),
-        }))
-    })
+    match sites.binary_search_by_key(&key, |&(k, _)| k) {
+        Ok(i) => sites[i].1,
+        Err(i) => {
+            let record = Box::leak(Box::new(SiteRecord {
+                ps_per_item: AtomicU64::new(0),
+            }));
+            sites.insert(i, (key, record));
+            record
+        }
+    }
 }
 
 impl Weight for Autotune {
