@@ -29,6 +29,20 @@ struct Options {
     sweep: Vec<usize>,
 }
 
+impl Options {
+    /// How long an idle or fence-counting span lasts: 50 ms for a smoke run, 300 ms with
+    /// `--quick`, else a second.
+    fn span(&self) -> Duration {
+        if self.smoke {
+            Duration::from_millis(50)
+        } else if self.quick {
+            Duration::from_millis(300)
+        } else {
+            Duration::from_secs(1)
+        }
+    }
+}
+
 fn options() -> Options {
     let smoke = !std::env::args().any(|a| a == "--bench");
     let mut o = Options {
@@ -97,13 +111,7 @@ fn main() {
     let mut file = ResultFile::new("cpu", &command());
 
     // Idle burn: 2- and 8-thread pools, each measured alone (the other pool idles).
-    let idle = if o.smoke {
-        Duration::from_millis(50)
-    } else if o.quick {
-        Duration::from_millis(300)
-    } else {
-        Duration::from_secs(1)
-    };
+    let idle = o.span();
     let burst = Duration::from_millis(200);
     for threads in [2, 8] {
         let p = Pools::new(threads);
@@ -248,13 +256,10 @@ fn main() {
     }
     file.title("blocking-cost", "What blocking(|| ()) costs per call");
     progress_done();
-    report::print(&file);
+    report::finish(&file, o.smoke);
     if o.smoke {
-        println!("smoke run only (no `--bench`): `cargo bench --bench cpu` measures");
         return;
     }
-    let path = file.write().expect("write cpu.json");
-    println!("wrote {}", path.display());
 
     if !o.no_scaling {
         scaling(&o, fork_rounds, &small_tree);
@@ -268,13 +273,7 @@ fn main() {
 /// without touching `cpu.json`.
 fn fences(o: &Options, small_tree: &weft_bench::Node) {
     let mut file = ResultFile::new("fences", &command());
-    let span = if o.smoke {
-        Duration::from_millis(50)
-    } else if o.quick {
-        Duration::from_millis(300)
-    } else {
-        Duration::from_secs(1)
-    };
+    let span = o.span();
     for threads in [8, 32, 64] {
         for (state, per_s) in fence_rates(threads, span, small_tree) {
             let mut r = Record::one("fences", state, "weft", threads, Sample::default());
@@ -291,11 +290,7 @@ fn fences(o: &Options, small_tree: &weft_bench::Node) {
             dur(span)
         ),
     );
-    report::print(&file);
-    if !o.smoke {
-        let path = file.write().expect("write fences.json");
-        println!("wrote {}", path.display());
-    }
+    report::finish(&file, o.smoke);
 }
 
 /// Heavy fences per second issued in the process (`metrics().heavy_fences`) while a weft pool
@@ -385,6 +380,5 @@ fn scaling(o: &Options, fork_rounds: usize, small_tree: &weft_bench::Node) {
     if o.smoke {
         return;
     }
-    let path = file.write().expect("write scaling.json");
-    println!("wrote {}", path.display());
+    file.write_and_say();
 }

@@ -88,10 +88,7 @@ fn main() {
         }
     }
     report::print(&file);
-    match file.write() {
-        Ok(path) => println!("wrote {}", path.display()),
-        Err(e) => eprintln!("could not write results: {e}"),
-    }
+    file.write_and_say();
 }
 
 /// One sample: the first call of `lib`, timed from just before it to just after it.

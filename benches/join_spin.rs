@@ -95,8 +95,5 @@ fn main() {
     file.records
         .push(Record::one("join-spin", "fastest round", &lib, 2, best));
     report::print(&file);
-    match file.write() {
-        Ok(path) => println!("wrote {}", path.display()),
-        Err(e) => eprintln!("could not write results: {e}"),
-    }
+    file.write_and_say();
 }

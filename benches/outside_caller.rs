@@ -127,8 +127,5 @@ fn main() {
         }
     }
     report::print(&file);
-    match file.write() {
-        Ok(path) => println!("wrote {}", path.display()),
-        Err(e) => eprintln!("could not write results: {e}"),
-    }
+    file.write_and_say();
 }

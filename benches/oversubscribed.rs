@@ -213,14 +213,6 @@ fn main() {
         },
     );
     progress_done();
-    report::print(&file);
     println!("total {}", since(start));
-    if smoke {
-        println!("smoke run only (no `--bench`): `cargo bench --bench oversubscribed` measures");
-        return;
-    }
-    match file.write() {
-        Ok(path) => println!("wrote {}", path.display()),
-        Err(e) => eprintln!("could not write results: {e}"),
-    }
+    report::finish(&file, smoke);
 }

@@ -636,8 +636,5 @@ fn main() {
         started.elapsed().as_secs_f64(),
         load()
     );
-    match file.write() {
-        Ok(path) => println!("wrote {}", path.display()),
-        Err(e) => eprintln!("could not write results: {e}"),
-    }
+    file.write_and_say();
 }

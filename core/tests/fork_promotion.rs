@@ -11,7 +11,7 @@ use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 use weft_core::{join, ThreadPool, ThreadPoolBuilder};
 use weft_testkit::{
-    fail_unless_no_two_free_cores, median_of_21, spin_for, within, TWO_SPINS_BOUND,
+    fail_unless_no_two_free_cores, fib, median_of_21, spin_for, within, TWO_SPINS_BOUND,
 };
 
 const LIMIT: Duration = Duration::from_secs(30);
@@ -28,12 +28,15 @@ fn two_threads() -> ThreadPool {
     ThreadPoolBuilder::new().num_threads(2).build().unwrap()
 }
 
-fn fib(n: u32) -> u64 {
-    if n < 2 {
-        return n as u64;
-    }
-    let (a, b) = join(|| fib(n - 1), || fib(n - 2));
-    a + b
+/// Runs `f` on a 2-thread pool whose threads have both run (a broadcast), under the watchdog
+/// and alone among this file's tests.
+fn on_two_started_threads(f: impl FnOnce(&ThreadPool) + Send + 'static) {
+    let _serial = serial();
+    within(LIMIT, || {
+        let pool = two_threads();
+        pool.broadcast(|_| ());
+        f(&pool);
+    });
 }
 
 /// Joins made by `fib(n)`.
@@ -113,10 +116,7 @@ fn two_workers_forking_side_by_side_promote_a_tiny_fraction_of_their_joins() {
 
 #[test]
 fn a_busy_owners_short_joins_are_not_stolen_from() {
-    let _serial = serial();
-    within(LIMIT, || {
-        let pool = two_threads();
-        pool.broadcast(|_| ());
+    on_two_started_threads(|pool| {
         // One worker runs `fib(12)` (about 230 joins, a few microseconds) over and over for
         // 30 ms; the other is idle all along, and looks for forks once per doze (100 µs or
         // more). Before forks had to be a doze old, it stole one of those short jobs at
@@ -141,11 +141,8 @@ fn a_busy_owners_short_joins_are_not_stolen_from() {
 
 #[test]
 fn a_fork_beside_a_sleeping_worker_is_promoted_and_taken() {
-    let _serial = serial();
-    within(LIMIT, || {
-        let pool = two_threads();
-        // Both threads have run: a thread the OS has not started yet counts as busy.
-        pool.broadcast(|_| ());
+    // Both threads have run: a thread the OS has not started yet counts as busy.
+    on_two_started_threads(|pool| {
         let (mut taken_by_the_sleeper, mut promoted_rounds) = (0, 0);
         let mut private_rounds = Vec::new();
         for round in 0..10 {
@@ -203,10 +200,7 @@ fn spread(leaves: usize, owner: Option<usize>, elsewhere: &AtomicUsize) {
 
 #[test]
 fn a_loop_of_medium_joins_keeps_both_threads_busy() {
-    let _serial = serial();
-    within(LIMIT, || {
-        let pool = two_threads();
-        pool.broadcast(|_| ());
+    on_two_started_threads(|pool| {
         // One worker runs 800 µs pieces (16 spins of 50 µs under joins) one after another for
         // 50 ms: each piece's oldest fork lives 400 µs, a few dozes, so the other worker
         // should take about half the spins. A thief that waited for forks as old as its
@@ -271,10 +265,7 @@ fn plain_spinning_cores(time: Duration) -> f64 {
 fn an_idle_thread_takes_the_second_half_of_a_join_promptly() {
     // chili#33: with a heartbeat, the idle thread gets `b` only at the next beat, and the
     // join takes 2 ms instead of 1.
-    let _serial = serial();
-    within(LIMIT, || {
-        let pool = two_threads();
-        pool.broadcast(|_| ());
+    on_two_started_threads(|pool| {
         let join_of_two_spins = || {
             pool.install(|| {
                 // The other worker parks meanwhile.

@@ -11,19 +11,11 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::channel;
 use std::time::Duration;
 use weft_core::{join, ThreadPool, ThreadPoolBuilder};
-use weft_testkit::within;
+use weft_testkit::{fib, within};
 
 mod seccomp;
 
 use seccomp::{forbid_membarrier, membarrier_allowed};
-
-fn fib(n: u64) -> u64 {
-    if n < 2 {
-        return n;
-    }
-    let (a, b) = join(|| fib(n - 1), || fib(n - 2));
-    a + b
-}
 
 /// A balanced tree sum over `lo..hi` that counts its leaves, each of which must run once.
 fn tree_sum(lo: u64, hi: u64, leaves: &AtomicUsize) -> u64 {

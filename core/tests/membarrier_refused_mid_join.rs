@@ -12,19 +12,11 @@ use std::io::Write;
 use std::sync::mpsc::channel;
 use std::time::Duration;
 use weft_core::{join, ThreadPoolBuilder};
-use weft_testkit::{spin_for, within};
+use weft_testkit::{fib, spin_for, within};
 
 mod seccomp;
 
 use seccomp::{forbid_membarrier, membarrier_allowed};
-
-fn fib(n: u64) -> u64 {
-    if n < 2 {
-        return n;
-    }
-    let (a, b) = join(|| fib(n - 1), || fib(n - 2));
-    a + b
-}
 
 #[test]
 fn a_join_whose_owner_blocks_completes_after_the_first_refusal() {

@@ -2,14 +2,7 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use weft_core::*;
-
-fn fib(n: u32) -> u64 {
-    if n < 2 {
-        return n as u64;
-    }
-    let (a, b) = join(|| fib(n - 1), || fib(n - 2));
-    a + b
-}
+use weft_testkit::fib;
 
 #[test]
 fn fib_on_pools_of_several_sizes() {

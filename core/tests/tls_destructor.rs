@@ -10,6 +10,7 @@ use std::sync::mpsc::{channel, Sender};
 use std::sync::Arc;
 use weft_core::{ThreadPool, ThreadPoolBuilder};
 use weft_iter::prelude::*;
+use weft_testkit::fib;
 
 /// What the destructor reports: the case and whether its result was right.
 type Report = (&'static str, bool);
@@ -60,14 +61,6 @@ impl Drop for OnExit {
             .collect();
         send("map_init of one item", one == [6]);
     }
-}
-
-fn fib(n: u32) -> u64 {
-    if n < 2 {
-        return n as u64;
-    }
-    let (a, b) = weft_core::join(|| fib(n - 1), || fib(n - 2));
-    a + b
 }
 
 thread_local! {

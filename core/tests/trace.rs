@@ -184,29 +184,26 @@ fn one_spin_reads_one() {
     parallelism_of(1.0, || pool.install(spin));
 }
 
+/// Two spins joined.
+fn two_spins() -> Duration {
+    let (a, b) = weft_core::join(spin, spin);
+    a + b
+}
+
 #[test]
 fn a_join_of_two_spins_on_two_threads_reads_two() {
     let _turn = one_at_a_time();
     let pool = pool(2, "two-w");
-    parallelism_of(2.0, || {
-        pool.install(|| {
-            let (a, b) = weft_core::join(spin, spin);
-            a + b
-        })
-    });
+    parallelism_of(2.0, || pool.install(two_spins));
 }
 
 #[test]
 fn four_spins_on_four_threads_read_four() {
     let _turn = one_at_a_time();
     let pool = pool(4, "four-w");
-    let two = || {
-        let (a, b) = weft_core::join(spin, spin);
-        a + b
-    };
     parallelism_of(4.0, || {
         pool.install(|| {
-            let (a, b) = weft_core::join(two, two);
+            let (a, b) = weft_core::join(two_spins, two_spins);
             a + b
         })
     });

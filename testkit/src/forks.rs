@@ -1,4 +1,4 @@
-//! A parallel loop written with `join` alone, for the scheduler's tests.
+//! A parallel loop and a recursion written with `join` alone, for the scheduler's tests.
 
 use std::ops::Range;
 
@@ -25,4 +25,20 @@ pub fn for_each_index(range: Range<usize>, f: &(impl Fn(usize) + Sync)) {
         || for_each_index(range.start..mid, f),
         || for_each_index(mid..range.end, f),
     );
+}
+
+/// The `n`th Fibonacci number, forking at every call with `join` (a join on whatever pool
+/// the caller runs in, or the global pool).
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(weft_testkit::fib(20), 6765);
+/// ```
+pub fn fib(n: u32) -> u64 {
+    if n < 2 {
+        return u64::from(n);
+    }
+    let (a, b) = weft_core::join(|| fib(n - 1), || fib(n - 2));
+    a + b
 }

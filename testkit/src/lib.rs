@@ -42,7 +42,7 @@ mod weights;
 pub use cores::{fail_unless_no_two_free_cores, median_of_21, TWO_SPINS_BOUND};
 pub use drops::{Counted, DropCounter};
 pub use floats::mixed_magnitudes;
-pub use forks::for_each_index;
+pub use forks::{fib, for_each_index};
 pub use panics::quiet_panics;
 pub use pools::{each_pool, expect_in_every_pool, pool, pools, THREADS};
 pub use rng::Rng;

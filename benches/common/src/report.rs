@@ -234,6 +234,20 @@ pub fn section(name: &str, rows: &[(&ResultFile, &Record)]) -> String {
     )
 }
 
+/// The end of a bench: prints its tables, then writes its result file, unless this is a
+/// smoke run (`cargo test --benches`, without `--bench`), which only says how to measure.
+pub fn finish(file: &ResultFile, smoke: bool) {
+    print(file);
+    if smoke {
+        println!(
+            "smoke run only (no `--bench`): `cargo bench --bench {}` measures",
+            file.bench
+        );
+    } else {
+        file.write_and_say();
+    }
+}
+
 /// Prints every table of one result file (as a bench does when it finishes).
 pub fn print(file: &ResultFile) {
     let files = std::slice::from_ref(file);

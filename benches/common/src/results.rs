@@ -119,6 +119,15 @@ impl ResultFile {
         self.titles.insert(table.to_string(), title.to_string());
     }
 
+    /// Writes the file ([`write`](Self::write)) and prints where, or why it could not: the end
+    /// of every bench.
+    pub fn write_and_say(&self) {
+        match self.write() {
+            Ok(path) => println!("wrote {}", path.display()),
+            Err(e) => eprintln!("could not write results: {e}"),
+        }
+    }
+
     /// Writes the file to `bench-results/{bench}.json` in [`results_dir`]; returns its path.
     pub fn write(&self) -> std::io::Result<PathBuf> {
         let dir = results_dir();

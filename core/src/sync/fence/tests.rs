@@ -35,15 +35,10 @@ fn both_fences_can_be_issued() {
 
 #[test]
 fn takers_share_barriers_and_issue_at_most_one_per_gap() {
-    let pool = crate::ThreadPoolBuilder::new()
-        .num_threads(2)
-        .build()
-        .unwrap();
-    assert_eq!(pool.install(|| fib(10)), 55);
-    if registration_settled() != REGISTERED {
+    let Some(_pool) = registered_pool() else {
         // No `membarrier` here: nothing to share.
         return;
-    }
+    };
     // A barrier started after a taker's mark (here our own, standing for another taker's or
     // a cold steal's) serves that taker: it issues none.
     let served = mark();
@@ -95,6 +90,17 @@ fn no_caller_registers_the_process() {
     }
 }
 
+/// A 2-thread pool that ran work, once the process's registration has settled; `None` where
+/// the kernel refused it.
+fn registered_pool() -> Option<crate::ThreadPool> {
+    let pool = crate::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    assert_eq!(pool.install(|| fib(10)), 55);
+    (registration_settled() == REGISTERED).then_some(pool)
+}
+
 fn fib(n: u64) -> u64 {
     if n < 2 {
         return n;
@@ -105,15 +111,10 @@ fn fib(n: u64) -> u64 {
 
 #[test]
 fn a_busy_pool_switches_to_light_fences() {
-    let pool = crate::ThreadPoolBuilder::new()
-        .num_threads(2)
-        .build()
-        .unwrap();
-    assert_eq!(pool.install(|| fib(10)), 55);
-    if registration_settled() != REGISTERED {
+    let Some(pool) = registered_pool() else {
         // No `membarrier` here: every stack stays on real fences.
         return;
-    }
+    };
     let start = Instant::now();
     // The pool's threads fork all the time: one switches at its next slow path.
     let switched = pool.install(|| loop {
