@@ -51,13 +51,18 @@
 //!   [`mark`] after its pokes (a SeqCst fence, then a SeqCst load of [`STARTED`]: a ticket
 //!   above the mark was drawn after the fence). A taker whose mark is below [`COMPLETED`]
 //!   (Acquire) is served, by another taker's barrier or a cold steal's. Otherwise it issues
-//!   one, but takers issue at most one per [`BARRIER_GAP`] in the process: one that may not
+//!   one, but takers issue at most one per [`BARRIER_GAP`] in the process on average, with
+//!   bursts of up to [`BARRIER_BURST`] (a token bucket, [`NEXT_ALLOWED`]): one that may not
 //!   yet re-checks on a timer until the next is due ([`Heavy::NotYet`]), and meanwhile
 //!   cold-steals only a fork that was already the oldest of its stack at its last look (an
-//!   owner that still forks publishes for it). So a pool of N idle takers pays at most one
-//!   barrier per gap for their deep sleeps, not N: about `1 / BARRIER_GAP` a second while
-//!   one worker forks and the rest keep becoming takers, and a blocked owner's fork is taken
-//!   within the taker's timed sleep plus one gap at worst.
+//!   owner that still forks publishes for it). So takers pay at most `1 / BARRIER_GAP`
+//!   barriers a second for their deep sleeps, however many there are and however often
+//!   they become takers (a pool where one worker forks and the rest keep stealing and
+//!   idling); the burst lets the workers of a pool that goes idle at once, after a
+//!   broadcast or a parallel loop, each sleep at once rather than wait on a timer for the
+//!   next barrier (a timer expiry costs an idle thread more than a barrier while the other
+//!   threads are idle too). A blocked owner's fork is taken within the taker's timed sleep
+//!   plus one gap at worst.
 //! * **Refusal** (a barrier fails after registration: a seccomp filter installed while the
 //!   pools run, as sandboxed programs do). The thread whose barrier failed stores
 //!   [`REFUSED`]; weft never aborts for it. A thief whose claim needed the barrier gives the
@@ -91,9 +96,9 @@
 //! the start), and under Miri and loom, every stack stays [`REAL_FENCES`].
 
 use crate::loom::atomic::{fence, Ordering};
+use crate::os::clock;
 use std::sync::atomic::{compiler_fence, AtomicU64, AtomicU8, AtomicUsize};
-use std::sync::OnceLock;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// A fork stack's mode: its owner issues SeqCst fences (see the module docs).
 pub(crate) const REAL_FENCES: u8 = 0;
@@ -123,26 +128,24 @@ static STATE: AtomicU8 = AtomicU8::new(UNREGISTERED);
 /// switch, read by takers in [`heavy`] (module docs for the orderings).
 static LIGHT_STACKS: AtomicUsize = AtomicUsize::new(0);
 
-/// How many barriers (`membarrier` calls) the process's pools asked the kernel for, refused
-/// ones included: what [`barriers`] reports.
-static BARRIERS: AtomicU64 = AtomicU64::new(0);
-
-/// How many barriers were started: each takes the next number as its ticket before it asks
-/// the kernel (module docs: sharing).
+/// How many barriers (`membarrier` calls) were started, refused ones included: each takes
+/// the next number as its ticket before it asks the kernel (module docs: sharing).
 static STARTED: AtomicU64 = AtomicU64::new(0);
 
 /// The highest ticket of a barrier that completed (module docs: sharing).
 static COMPLETED: AtomicU64 = AtomicU64::new(0);
 
-/// When a taker may next issue a barrier for its deep sleep ([`since_start`]'s clock): at
-/// most one per [`BARRIER_GAP`]. Relaxed: a rate limit, not an ordering.
+/// The takers' token bucket for barriers (module docs: sharing), as the time on
+/// `os/clock.rs`'s clock at which it would be full again: each barrier moves it
+/// [`BARRIER_GAP`] later (from now at the earliest), and a taker may issue one while it is
+/// at most `BARRIER_BURST - 1` gaps ahead of now. Relaxed: a rate limit, not an ordering.
 static NEXT_ALLOWED: AtomicU64 = AtomicU64::new(0);
 
 /// How many barriers the process's pools issued so far (`Metrics::heavy_fences`). A barrier
 /// interrupts every CPU that runs a thread of the process, whichever pool issued it, so the
 /// count is the process's, not one pool's. Relaxed: a statistic.
 pub(crate) fn barriers() -> u64 {
-    BARRIERS.load(Ordering::Relaxed)
+    STARTED.load(Ordering::Relaxed)
 }
 
 /// The process state: one of [`UNREGISTERED`], [`REGISTERING`], [`REGISTERED`], [`REFUSED`].
@@ -202,17 +205,21 @@ pub(crate) enum Heavy {
     /// The taker's next look at the fork stacks is reliable: no stack is on light fences, or
     /// a barrier that started after its [`mark`] has completed (its own or another's).
     Settled,
-    /// A barrier is needed, and another was issued less than [`BARRIER_GAP`] ago: the taker
-    /// re-checks on a timer for at most this long, and asks again (module docs: sharing).
+    /// A barrier is needed, and takers spent their [`BARRIER_BURST`]: the taker re-checks on
+    /// a timer for at most this long, and asks again (module docs: sharing).
     NotYet(Duration),
     /// A barrier was needed and refused, now or before: the taker must re-check on a timer
     /// (module docs: refusal).
     Refused,
 }
 
-/// The least time between two barriers that takers issue for their deep sleeps: what bounds
-/// the process's rate of them (module docs: sharing).
+/// The average time between two barriers that takers issue for their deep sleeps: what
+/// bounds the process's rate of them (module docs: sharing).
 pub(crate) const BARRIER_GAP: Duration = Duration::from_millis(20);
+
+/// How many barriers takers may issue back to back, after a quiet spell of that many gaps
+/// (module docs: sharing).
+pub(crate) const BARRIER_BURST: u64 = 8;
 
 /// Where a taker stands against the barriers, taken after its pokes: a barrier counted in
 /// [`STARTED`] after this value started after the pokes. The SeqCst fence orders the pokes
@@ -248,37 +255,32 @@ fn shared_barrier(mark: u64) -> Heavy {
     if state() != REGISTERED {
         return Heavy::Refused;
     }
-    let now = since_start();
-    let next = NEXT_ALLOWED.load(Ordering::Relaxed);
-    if now < next {
-        return Heavy::NotYet(Duration::from_nanos(next - now));
-    }
-    // One taker issues it; the others wait for it (a relaxed claim of the time slot: the
-    // barrier's own ordering is `STARTED`'s and `COMPLETED`'s).
     let gap = u64::try_from(BARRIER_GAP.as_nanos()).unwrap_or(u64::MAX);
-    if NEXT_ALLOWED
-        .compare_exchange(
-            next,
-            now.saturating_add(gap),
+    let now = clock::now();
+    let mut full_at = NEXT_ALLOWED.load(Ordering::Relaxed);
+    // Take a token: move the time the bucket is full again one gap on, unless that is more
+    // than a burst ahead. Only one taker gets each token; the barrier's own ordering is
+    // `STARTED`'s and `COMPLETED`'s.
+    loop {
+        let due = full_at.saturating_sub((BARRIER_BURST - 1) * gap);
+        if now < due {
+            return Heavy::NotYet(Duration::from_nanos(due - now));
+        }
+        match NEXT_ALLOWED.compare_exchange_weak(
+            full_at,
+            full_at.max(now).saturating_add(gap),
             Ordering::Relaxed,
             Ordering::Relaxed,
-        )
-        .is_err()
-    {
-        return Heavy::NotYet(Duration::from_micros(100));
+        ) {
+            Ok(_) => break,
+            Err(seen) => full_at = seen,
+        }
     }
     if barrier() {
         Heavy::Settled
     } else {
         Heavy::Refused
     }
-}
-
-/// Nanoseconds since the first call: the clock of [`NEXT_ALLOWED`].
-fn since_start() -> u64 {
-    static START: OnceLock<Instant> = OnceLock::new();
-    let start = *START.get_or_init(Instant::now);
-    u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX)
 }
 
 /// Makes every running thread of this process execute a full memory barrier, for the cold
@@ -289,7 +291,6 @@ fn since_start() -> u64 {
 pub(crate) fn barrier() -> bool {
     #[cfg(all(target_os = "linux", not(miri), not(weft_loom)))]
     if state() == REGISTERED {
-        BARRIERS.fetch_add(1, Ordering::Relaxed);
         // SeqCst: against the load in `mark` (module docs: sharing).
         let ticket = STARTED.fetch_add(1, Ordering::SeqCst) + 1;
         if membarrier::process_wide_barrier() {

@@ -8,11 +8,11 @@
 //! (both under [`SESSIONS`]), and the writer's Acquire load of [`ACTIVE`] on the way to the
 //! reset orders those reads before its writes.
 
+use crate::os::clock::now;
 use std::cell::{Cell, UnsafeCell};
 use std::mem::MaybeUninit;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
-use std::time::Instant;
 
 /// Events in one chunk of a log; chunks are allocated as the log fills.
 const CHUNK: usize = 1024;
@@ -33,9 +33,6 @@ static SESSIONS: Mutex<Sessions> = Mutex::new(Sessions {
     recorders: 0,
     logs: Vec::new(),
 });
-
-/// The instant every timestamp counts from.
-static EPOCH: OnceLock<Instant> = OnceLock::new();
 
 thread_local! {
     /// This thread's log, made at its first event.
@@ -134,7 +131,7 @@ pub(crate) enum What {
     Mark(Mark),
 }
 
-/// One event: what happened, and when (nanoseconds since [`EPOCH`]).
+/// One event: what happened, and when (nanoseconds on `os/clock.rs`'s clock).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Event {
     pub(crate) at: u64,
@@ -169,12 +166,6 @@ pub(crate) struct Collected {
     pub(crate) log: Arc<ThreadLog>,
     pub(crate) events: Vec<Event>,
     pub(crate) dropped: u64,
-}
-
-/// Nanoseconds since [`EPOCH`].
-pub(crate) fn now() -> u64 {
-    let epoch = EPOCH.get_or_init(Instant::now);
-    epoch.elapsed().as_nanos() as u64
 }
 
 /// Whether a session records now: the hooks' one Relaxed load. A thread that learns of the

@@ -87,9 +87,9 @@ pub const CAP: usize = log::CAP;
 pub fn record<R>(f: impl FnOnce() -> R) -> (R, Trace) {
     let session = log::Session::start();
     let cpu = crate::os::cpu_time::process();
-    let start = log::now();
+    let start = crate::os::clock::now();
     let result = label_span(Span::Root, f);
-    let end = log::now();
+    let end = crate::os::clock::now();
     let cpu = cpu.and_then(|before| Some(crate::os::cpu_time::process()? - before));
     let logs = session.collect();
     drop(session);

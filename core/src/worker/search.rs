@@ -67,8 +67,9 @@ impl WorkerThread {
     ///    did not fork within our timed sleep: blocked, or in a long leaf), then a deep sleep
     ///    until woken. So a heavy fence (a `membarrier` where stacks use light fences) is
     ///    paid only by a taker that no fork reached within [`RECHECK_AFTER`], and a cold
-    ///    steal's barrier only after it. Takers share that fence's barrier, and issue at most
-    ///    one per `BARRIER_GAP` in the process (`sync/fence.rs`: sharing): one that must
+    ///    steal's barrier only after it. Takers share that fence's barrier, and issue on
+    ///    average at most one per `BARRIER_GAP` in the process (`sync/fence.rs`: sharing):
+    ///    one that must
     ///    wait for the next stays at 3, timed until it is due, cold-stealing only a fork as
     ///    old as its last look. Where the kernel refused the fence, the taker makes the cold
     ///    steal and stays at 3, timed, instead (`sync/fence.rs`: refusal).
@@ -102,11 +103,11 @@ impl WorkerThread {
             Phase::Awake
         };
         let mut rest = DOZE;
-        // A taker's next timed sleep: `RECHECK_AFTER`, or until another taker's barrier is
-        // due to serve it (`Heavy::NotYet`).
+        // A taker's next timed sleep: `RECHECK_AFTER`, or until the takers' next barrier is
+        // due (`Heavy::NotYet`).
         let recheck = Cell::new(RECHECK_AFTER);
-        // The heavy fence for a deep sleep: true if settled; if another taker's barrier is
-        // due, the next timed sleep lasts until then.
+        // The heavy fence for a deep sleep: true if settled; if the takers' next barrier is
+        // due later, the next timed sleep lasts until then.
         let fenced_for_deep_sleep = || match self.fence_before_deep_sleep() {
             Heavy::Settled => true,
             Heavy::NotYet(wait) => {
@@ -185,8 +186,8 @@ impl WorkerThread {
                         match self.fence_before_deep_sleep() {
                             Heavy::Settled => Phase::Fenced,
                             heavy => {
-                                // Not yet (another taker's barrier, due within `wait`, will
-                                // serve our deep sleep) or refused (`sync/fence.rs`): a timed
+                                // Not yet (the takers' next barrier is due within `wait`,
+                                // ours or another's) or refused (`sync/fence.rs`): a timed
                                 // sleep again, but the cold steal still comes, once per timed
                                 // sleep, for an owner blocked beside its forks: not yet, of a
                                 // fork as old as our last look (an owner that forks publishes

@@ -644,8 +644,8 @@ impl WorkerThread {
     }
 
     /// A taker's fence before it sleeps until woken (`worker/search.rs`): [`Heavy::Settled`] if
-    /// its next look at the fork stacks is reliable; [`Heavy::NotYet`] if another taker's
-    /// barrier will serve it shortly (it re-checks on a timer meanwhile); [`Heavy::Refused`]
+    /// its next look at the fork stacks is reliable; [`Heavy::NotYet`] if takers spent their
+    /// barriers for now (it re-checks on a timer until the next is due); [`Heavy::Refused`]
     /// if it must re-check on a timer instead (`sync/fence.rs`: refusal). The thread that
     /// finds the refusal wakes every sleeper, so that each switches its own stack back here
     /// before it sleeps deeply again; this worker's own stack is empty of private forks (it

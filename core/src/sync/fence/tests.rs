@@ -34,7 +34,7 @@ fn both_fences_can_be_issued() {
 }
 
 #[test]
-fn takers_share_barriers_and_issue_at_most_one_per_gap() {
+fn takers_share_barriers_and_issue_at_most_a_burst() {
     let Some(_pool) = registered_pool() else {
         // No `membarrier` here: nothing to share.
         return;
@@ -50,8 +50,8 @@ fn takers_share_barriers_and_issue_at_most_one_per_gap() {
         before,
         "a served taker issued a barrier of its own"
     );
-    // Takers with fresh marks, one after another within the gap: the first may issue one,
-    // the others wait for the next (other tests' pools add a few at most).
+    // Takers with fresh marks, one after another within a gap: the first ones may spend the
+    // burst, the others wait for the next (other tests' pools add a few at most).
     let before = barriers();
     for _ in 0..100 {
         match shared_barrier(mark()) {
@@ -62,7 +62,7 @@ fn takers_share_barriers_and_issue_at_most_one_per_gap() {
     }
     let issued = barriers() - before;
     assert!(
-        issued < 50,
+        issued <= BARRIER_BURST + 10,
         "{issued} barriers for 100 takers within one gap"
     );
 }
