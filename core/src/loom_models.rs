@@ -358,7 +358,7 @@ fn a_fork_made_as_a_worker_becomes_a_taker_is_seen_by_one_side() {
             thread::spawn(move || {
                 become_taker(&sleep, &stack);
                 let mark = crate::sync::fence::mark();
-                let _reliable = crate::sync::fence::heavy(mark);
+                let _reliable = crate::sync::fence::heavy(mark, || false);
                 !stack.is_empty()
             })
         };

@@ -58,11 +58,21 @@
 //!   owner that still forks publishes for it). So takers pay at most `1 / BARRIER_GAP`
 //!   barriers a second for their deep sleeps, however many there are and however often
 //!   they become takers (a pool where one worker forks and the rest keep stealing and
-//!   idling); the burst lets the workers of a pool that goes idle at once, after a
-//!   broadcast or a parallel loop, each sleep at once rather than wait on a timer for the
-//!   next barrier (a timer expiry costs an idle thread more than a barrier while the other
-//!   threads are idle too). A blocked owner's fork is taken within the taker's timed sleep
-//!   plus one gap at worst.
+//!   idling); the burst lets the first workers of a pool that goes idle at once, which see
+//!   the others still run (below: idle owners), sleep at once after a quiet spell rather
+//!   than wait on a timer for the next barrier (a timer expiry costs an idle thread more
+//!   than a barrier while the other threads are idle too). A blocked owner's fork is taken
+//!   within the taker's timed sleep plus one gap at worst.
+//! * **Idle owners** (a taker's [`heavy`] fence, before any barrier). An owner about to park
+//!   in its top-level loop, where it holds no fork, says so on its stack; one that leaves
+//!   it to run a job clears that, then issues a SeqCst fence, before its first fork
+//!   (`ForkStack::idle_owner`, `busy_owner`). A taker that, after the SeqCst fence that
+//!   followed its pokes, reads every other owner of its pool idle needs no barrier: each
+//!   owner's fence comes after the taker's in their total order, so its next forks see the
+//!   pokes and are published for the taker, and it holds none from before. So the workers
+//!   of a pool that goes idle at once (after a parallel loop or a broadcast) need barriers
+//!   only while others still run: the last ones sleep without one, and those that fenced
+//!   on a timer find the rest idle by then.
 //! * **Refusal** (a barrier fails after registration: a seccomp filter installed while the
 //!   pools run, as sandboxed programs do). The thread whose barrier failed stores
 //!   [`REFUSED`]; weft never aborts for it. A thief whose claim needed the barrier gives the
@@ -219,7 +229,7 @@ pub(crate) const BARRIER_GAP: Duration = Duration::from_millis(20);
 
 /// How many barriers takers may issue back to back, after a quiet spell of that many gaps
 /// (module docs: sharing).
-pub(crate) const BARRIER_BURST: u64 = 8;
+pub(crate) const BARRIER_BURST: u64 = 4;
 
 /// Where a taker stands against the barriers, taken after its pokes: a barrier counted in
 /// [`STARTED`] after this value started after the pokes. The SeqCst fence orders the pokes
@@ -232,14 +242,16 @@ pub(crate) fn mark() -> u64 {
 
 /// The cold side of the pair with every fork stack's pushes, for a taker about to sleep
 /// until woken, whose pokes were followed by `mark` ([`mark`]): a SeqCst fence, and unless no
-/// stack is on light fences, a barrier that started after `mark`, its own or another taker's,
-/// at most one per [`BARRIER_GAP`] for all takers (module docs: sharing).
+/// stack is on light fences or `owners_idle` says that every other owner of the taker's pool
+/// waits at its top level (module docs: idle owners), a barrier that started after `mark`,
+/// its own or another taker's, at most one per [`BARRIER_GAP`] for all takers on average
+/// (module docs: sharing).
 #[must_use]
-pub(crate) fn heavy(mark: u64) -> Heavy {
+pub(crate) fn heavy(mark: u64, owners_idle: impl FnOnce() -> bool) -> Heavy {
     fence(Ordering::SeqCst);
     // Acquire: pairs with the Release decrement in `uncount_light_stack`. Read after the
     // fence: zero means every switch to light fences came after it (module docs).
-    if LIGHT_STACKS.load(Ordering::Acquire) == 0 {
+    if LIGHT_STACKS.load(Ordering::Acquire) == 0 || owners_idle() {
         return Heavy::Settled;
     }
     shared_barrier(mark)

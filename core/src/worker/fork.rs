@@ -82,7 +82,7 @@
 //! the fork was pushed under).
 
 use crate::isolate::region::{RegionTag, NO_REGION};
-use crate::loom::atomic::{self, AtomicU8, AtomicUsize, Ordering};
+use crate::loom::atomic::{self, AtomicBool, AtomicU8, AtomicUsize, Ordering};
 use crate::loom::Mutex;
 use crate::os::{self, thread::Tid};
 use crate::sleep::Sleep;
@@ -139,6 +139,9 @@ pub(crate) struct ForkStack {
     /// The owner's kernel thread, which a thief whose barrier was refused asks about
     /// (`os/thread.rs`; `sync/fence.rs`: refusal). The stack is made on its owner's thread.
     owner: Tid,
+    /// Whether the owner waits in its top-level loop, where it holds no fork, since before it
+    /// last parked there ([`idle_owner`](Self::idle_owner)).
+    owner_idle: AtomicBool,
 }
 
 impl std::fmt::Debug for ForkStack {
@@ -196,6 +199,7 @@ impl ForkStack {
                 fence::REAL_FENCES
             }),
             owner: os::thread::current_tid(),
+            owner_idle: AtomicBool::new(false),
         }
     }
 
@@ -431,6 +435,32 @@ impl ForkStack {
         let emptied = self.emptied.load(Ordering::Relaxed);
         self.emptied
             .store(emptied.wrapping_add(1), Ordering::Relaxed);
+    }
+
+    /// The owner, in its top-level loop with no fork on this stack, is about to park there
+    /// (owner only; Relaxed: the flag's ordering is [`busy_owner`](Self::busy_owner)'s).
+    pub(crate) fn idle_owner(&self) {
+        self.owner_idle.store(true, Ordering::Relaxed);
+    }
+
+    /// The owner leaves its top-level loop's search to run a job, and may fork again (owner
+    /// only). The SeqCst fence after the store pairs with a taker's between its pokes and its
+    /// look at this flag ([`is_idle_owner`](Self::is_idle_owner)).
+    pub(crate) fn busy_owner(&self) {
+        if self.owner_idle.load(Ordering::Relaxed) {
+            self.owner_idle.store(false, Ordering::Relaxed);
+            atomic::fence(Ordering::SeqCst);
+        }
+    }
+
+    /// Whether the owner waits at the top level, holding no fork: for a taker after a SeqCst
+    /// fence that followed its pokes. True means that the owner's fence in
+    /// [`busy_owner`](Self::busy_owner) comes after the taker's in their total order, so
+    /// every fork the owner makes until it parks again sees the pokes and is published for
+    /// the taker, whatever the stack's fences (`sync/fence.rs`: idle owners). Relaxed: the
+    /// fences order it.
+    pub(crate) fn is_idle_owner(&self) -> bool {
+        self.owner_idle.load(Ordering::Relaxed)
     }
 
     /// Where the stack's oldest private fork stands, for an idle worker that judges how long

@@ -116,6 +116,10 @@ impl WorkerThread {
             }
             Heavy::Refused => false,
         };
+        // Whether this search said our stack's owner idle (`sync/fence.rs`: idle owners):
+        // at the top level only, where we hold no fork, before we first park.
+        let top_level = matches!(until, Until::TopLevel);
+        let mut said_idle = false;
         let found = loop {
             if self.done(until) {
                 break None;
@@ -127,6 +131,10 @@ impl WorkerThread {
                 continue;
             }
             backoff.reset();
+            if top_level && !said_idle {
+                self.shared().forks.idle_owner();
+                said_idle = true;
+            }
             let parker = current_parker();
             phase = match phase {
                 Phase::Awake if ran_long && self.pool_idle() => {
@@ -213,7 +221,7 @@ impl WorkerThread {
                     }
                 }
             };
-            if phase == Phase::Taking && matches!(until, Until::TopLevel) {
+            if phase == Phase::Taking && top_level {
                 // A pool thread idle for a doze, off every caller's path, has the process
                 // registered for the heavy fence (`sync/fence.rs`; a relaxed load once that is
                 // under way). Not sooner: on a process's first call the other workers are
@@ -224,6 +232,9 @@ impl WorkerThread {
         };
         if matches!(phase, Phase::Taking | Phase::Fenced) {
             sleep.stop_taking();
+        }
+        if said_idle {
+            self.shared().forks.busy_owner();
         }
         found
     }

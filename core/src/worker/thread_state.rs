@@ -656,7 +656,13 @@ impl WorkerThread {
         if refused_before {
             self.shared.forks.use_real_fences();
         }
-        let heavy = fence::heavy(self.taker_mark.get());
+        let heavy = fence::heavy(self.taker_mark.get(), || {
+            self.with_members(|members| {
+                members
+                    .iter()
+                    .all(|m| Arc::ptr_eq(m, &self.shared) || m.forks.is_idle_owner())
+            })
+        });
         if heavy == Heavy::Refused && !refused_before {
             self.shared.forks.use_real_fences();
             // Every owner's next fork takes its slow path, where it switches.

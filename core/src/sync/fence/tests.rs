@@ -30,7 +30,7 @@ fn both_fences_can_be_issued() {
     light(false);
     light(true);
     compiler();
-    let _ = heavy(mark());
+    let _ = heavy(mark(), || false);
 }
 
 #[test]
@@ -127,4 +127,57 @@ fn a_busy_pool_switches_to_light_fences() {
         }
     });
     assert!(switched, "no fork stack switched to light fences");
+}
+
+#[test]
+fn a_taker_whose_peers_idle_needs_no_barrier() {
+    let Some(_pool) = registered_pool() else {
+        return;
+    };
+    // A stack on light fences: a taker that cannot tell its owner idle needs a barrier.
+    let _light = crate::worker::fork::ForkStack::with_fences(true);
+    let before = barriers();
+    assert_eq!(heavy(mark(), || true), Heavy::Settled);
+    assert_eq!(
+        barriers(),
+        before,
+        "a taker with idle peers issued a barrier"
+    );
+    match heavy(mark(), || false) {
+        Heavy::Settled => assert!(barriers() > before, "settled with a busy peer, no barrier"),
+        Heavy::NotYet(_) => {}
+        Heavy::Refused => panic!("a registered barrier was refused"),
+    }
+}
+
+#[test]
+fn a_pool_that_goes_idle_at_once_sleeps_without_barriers() {
+    let Some(_registered) = registered_pool() else {
+        return;
+    };
+    let pool = crate::ThreadPoolBuilder::new()
+        .num_threads(4)
+        .build()
+        .unwrap();
+    let rounds = 10;
+    let mut idle_barriers = 0;
+    for _ in 0..rounds {
+        // Every worker busy forking for a while, then idle together.
+        pool.install(|| {
+            let start = Instant::now();
+            while start.elapsed() < Duration::from_millis(20) {
+                assert_eq!(fib(16), 987);
+            }
+        });
+        let before = pool.metrics().heavy_fences;
+        std::thread::sleep(Duration::from_millis(30));
+        idle_barriers += pool.metrics().heavy_fences - before;
+    }
+    // The last workers to idle find the others idle, and the first ones find them idle once
+    // their timed sleeps end: about none per round (one or more per round if each needed a
+    // barrier; other tests' pools may add a few).
+    assert!(
+        idle_barriers <= 3,
+        "{idle_barriers} barriers in {rounds} idle spells after a burst"
+    );
 }
