@@ -30,6 +30,7 @@
 use crate::isolate::region::RegionTag;
 use crate::sync::job::retry;
 use crate::sync::job::JobRef;
+use crate::sync::lock;
 use crossbeam_deque::{Stealer, Worker};
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -46,13 +47,13 @@ pub(crate) struct SharedLanes {
 
 impl SharedLanes {
     fn register(&self, region: RegionTag, stealer: Stealer<JobRef>) {
-        let mut list = self.list.lock().unwrap();
+        let mut list = lock(&self.list);
         list.push((region, stealer));
         self.count.store(list.len(), Ordering::Relaxed);
     }
 
     fn unregister(&self, region: RegionTag) {
-        let mut list = self.list.lock().unwrap();
+        let mut list = lock(&self.list);
         let last = list.pop().map(|(r, _)| r);
         debug_assert_eq!(last, Some(region), "lanes unregistered out of order");
         self.count.store(list.len(), Ordering::Relaxed);
@@ -64,7 +65,7 @@ impl SharedLanes {
         if self.count.load(Ordering::Relaxed) == 0 {
             return None;
         }
-        let list = self.list.lock().unwrap();
+        let list = lock(&self.list);
         list.iter()
             .filter(|(region, _)| wanted(*region))
             .find_map(|(region, stealer)| Some((retry(|| stealer.steal())?, *region)))
@@ -75,7 +76,7 @@ impl SharedLanes {
         if self.count.load(Ordering::Relaxed) == 0 {
             return false;
         }
-        let list = self.list.lock().unwrap();
+        let list = lock(&self.list);
         list.iter()
             .any(|(region, stealer)| wanted(*region) && !stealer.is_empty())
     }
