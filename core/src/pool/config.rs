@@ -36,8 +36,11 @@ const DEFAULT_MAX_BLOCKING_THREADS: usize = 512;
 pub(crate) struct Config<S = DefaultSpawn> {
     /// The thread count asked for; 0 for the default.
     pub(crate) num_threads: usize,
-    /// With no count asked for, one thread per physical core.
-    pub(crate) physical_cores: bool,
+    /// With no count asked for, one thread per physical core, as this function counts them
+    /// (`topology::physical_cores`, set by [`Config::set_physical_cores`]): a function rather
+    /// than a flag, so that only a program that asks for physical cores links the code that
+    /// reads the CPU topology.
+    pub(crate) physical_cores: Option<fn(usize) -> Option<usize>>,
     /// The building thread becomes worker 0.
     pub(crate) use_current_thread: bool,
     /// Names the pool's threads.
@@ -65,7 +68,7 @@ impl Config {
     pub(crate) fn new() -> Self {
         Config {
             num_threads: 0,
-            physical_cores: false,
+            physical_cores: None,
             use_current_thread: false,
             get_thread_name: None,
             stack_size: None,
@@ -81,6 +84,11 @@ impl Config {
 }
 
 impl<S> Config<S> {
+    /// Asks for one thread per physical core, or per logical CPU, where no count is set.
+    pub(crate) fn set_physical_cores(&mut self, physical: bool) {
+        self.physical_cores = physical.then_some(topology::physical_cores);
+    }
+
     /// Resolves the thread count: explicit, `WEFT_NUM_THREADS`, `RAYON_NUM_THREADS`, physical
     /// cores or `cpus` (the logical CPUs this process may use, which the caller read once).
     pub(crate) fn resolved_num_threads(&self, cpus: usize) -> Result<usize, ThreadPoolBuildError> {
@@ -96,8 +104,8 @@ impl<S> Config<S> {
             })
         {
             n
-        } else if self.physical_cores {
-            topology::physical_cores(cpus).unwrap_or(cpus)
+        } else if let Some(physical_cores) = self.physical_cores {
+            physical_cores(cpus).unwrap_or(cpus)
         } else {
             cpus
         };
