@@ -400,11 +400,18 @@ impl WorkerThread {
     /// if there was none.
     #[cold]
     fn promote_oldest(&self) -> bool {
-        let promoted = self.shared.forks.promote_oldest(|job| self.publish(job));
+        let promoted = self.publish_oldest();
         if promoted {
             self.announce_published();
         }
         promoted
+    }
+
+    /// Publishes the oldest private job, unannounced; false if there was none. One copy for
+    /// both callers, `promote_oldest` and `publish_forks_cold`.
+    #[inline(never)]
+    fn publish_oldest(&self) -> bool {
+        self.shared.forks.promote_oldest(|job| self.publish(job))
     }
 
     /// Puts a fork of this thread, just off its fork stack, where others can take it: its
@@ -441,7 +448,7 @@ impl WorkerThread {
 
     #[cold]
     fn publish_forks_cold(&self) {
-        while self.shared.forks.promote_oldest(|job| self.publish(job)) {}
+        while self.publish_oldest() {}
         self.announce_published();
     }
 
