@@ -92,27 +92,7 @@ impl<S> Config<S> {
     /// Resolves the thread count: explicit, `WEFT_NUM_THREADS`, `RAYON_NUM_THREADS`, physical
     /// cores or `cpus` (the logical CPUs this process may use, which the caller read once).
     pub(crate) fn resolved_num_threads(&self, cpus: usize) -> Result<usize, ThreadPoolBuildError> {
-        let n = if self.num_threads > 0 {
-            self.num_threads
-        } else if let Some(n) = ["WEFT_NUM_THREADS", "RAYON_NUM_THREADS"]
-            .into_iter()
-            .find_map(|var| {
-                std::env::var(var)
-                    .ok()
-                    .and_then(|s| s.trim().parse::<usize>().ok())
-                    .filter(|&n| n > 0)
-            })
-        {
-            n
-        } else if let Some(physical_cores) = self.physical_cores {
-            physical_cores(cpus).unwrap_or(cpus)
-        } else {
-            cpus
-        };
-        if n > MAX_THREADS {
-            return Err(ThreadPoolBuildError::new(ErrorKind::TooManyThreads(n)));
-        }
-        Ok(n)
+        resolve_num_threads(self.num_threads, self.physical_cores, cpus)
     }
 
     /// The same settings with another way of spawning threads.
@@ -132,4 +112,33 @@ impl<S> Config<S> {
             spawn_handler,
         }
     }
+}
+
+/// [`Config::resolved_num_threads`], compiled once rather than once per spawn handler type.
+fn resolve_num_threads(
+    num_threads: usize,
+    physical_cores: Option<fn(usize) -> Option<usize>>,
+    cpus: usize,
+) -> Result<usize, ThreadPoolBuildError> {
+    let n = if num_threads > 0 {
+        num_threads
+    } else if let Some(n) = threads_from_env("WEFT_NUM_THREADS")
+        .or_else(|| threads_from_env("RAYON_NUM_THREADS"))
+    {
+        n
+    } else if let Some(physical_cores) = physical_cores {
+        physical_cores(cpus).unwrap_or(cpus)
+    } else {
+        cpus
+    };
+    if n > MAX_THREADS {
+        return Err(ThreadPoolBuildError::new(ErrorKind::TooManyThreads(n)));
+    }
+    Ok(n)
+}
+
+/// The thread count environment variable `var` asks for, if it holds a number above 0.
+fn threads_from_env(var: &str) -> Option<usize> {
+    let n = std::env::var(var).ok()?.trim().parse::<usize>().ok()?;
+    (n > 0).then_some(n)
 }
