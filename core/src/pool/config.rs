@@ -122,8 +122,8 @@ fn resolve_num_threads(
 ) -> Result<usize, ThreadPoolBuildError> {
     let n = if num_threads > 0 {
         num_threads
-    } else if let Some(n) = threads_from_env("WEFT_NUM_THREADS")
-        .or_else(|| threads_from_env("RAYON_NUM_THREADS"))
+    } else if let Some(n) =
+        threads_from_env("WEFT_NUM_THREADS").or_else(|| threads_from_env("RAYON_NUM_THREADS"))
     {
         n
     } else if let Some(physical_cores) = physical_cores {

@@ -2,7 +2,8 @@
 //!
 //! What a job is (`job.rs`), how a fork is awaited (`latch.rs`), how a thread parks
 //! (`parker.rs`) and spins first (`backoff.rs`), the asymmetric fences of the fork stack
-//! (`fence.rs`), and panic plumbing (`unwind.rs`). Nothing here imports a layer above.
+//! (`fence.rs`), panic plumbing (`unwind.rs`), and [`lock`]. Nothing here imports a layer
+//! above.
 
 pub(crate) mod backoff;
 pub(crate) mod fence;
