@@ -44,7 +44,7 @@ impl<S> fmt::Debug for ThreadPoolBuilder<S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("ThreadPoolBuilder")
             .field("num_threads", &self.config.num_threads)
-            .field("physical_cores", &self.config.physical_cores)
+            .field("physical_cores", &self.config.physical_cores.is_some())
             .field("use_current_thread", &self.config.use_current_thread)
             .field("stack_size", &self.config.stack_size)
             .field("keep_alive", &self.config.keep_alive)
@@ -167,7 +167,7 @@ impl<S: ThreadSpawn> ThreadPoolBuilder<S> {
     /// assert!(pool.current_num_threads() >= 1);
     /// ```
     pub fn physical_cores(mut self, physical: bool) -> Self {
-        self.config.physical_cores = physical;
+        self.config.set_physical_cores(physical);
         self
     }
 

@@ -18,6 +18,7 @@
 use crate::pool::metrics::SpareCounters;
 use crate::pool::registry::Registry;
 use crate::pool::thread::Start;
+use crate::sync::{lock, poisoned};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
@@ -57,7 +58,7 @@ impl Mailbox {
     }
 
     fn send(&self, mail: Mail) {
-        *self.mail.lock().unwrap() = mail;
+        *lock(&self.mail) = mail;
         self.cv.notify_one();
     }
 }
@@ -119,13 +120,13 @@ impl Cache {
     /// spare (spawned through the pool's spawn handler). `None` at the cap, or if no thread
     /// could be spawned.
     pub(crate) fn reserve(&self, registry: &Arc<Registry>, index: usize) -> Option<Reserved> {
-        if let Some(mailbox) = self.idle.lock().unwrap()[index].pop() {
+        if let Some(mailbox) = lock(&self.idle)[index].pop() {
             return Some(Reserved {
                 mailbox,
                 reused: true,
             });
         }
-        let mut spawn_failed = self.spawn_failed.lock().unwrap();
+        let mut spawn_failed = lock(&self.spawn_failed);
         if spawn_failed.is_some_and(|at| at.elapsed() < SPAWN_RETRY) {
             return None;
         }
@@ -161,7 +162,7 @@ impl Cache {
 
     /// Returns a reserved thread to the idle list, unused.
     pub(crate) fn put_back(&self, reserved: Reserved) {
-        let mut idle = self.idle.lock().unwrap();
+        let mut idle = lock(&self.idle);
         if self.shut_down.load(Ordering::Relaxed) {
             drop(idle);
             reserved.mailbox.send(Mail::Exit);
@@ -177,14 +178,14 @@ impl Cache {
     /// stepping aside) or is already in a reserver's hands (a freshly spawned spare).
     pub(crate) fn wait_for_seat(&self, mailbox: &Arc<Mailbox>, listed: bool) -> bool {
         if listed {
-            let mut idle = self.idle.lock().unwrap();
+            let mut idle = lock(&self.idle);
             if self.shut_down.load(Ordering::Relaxed) {
                 return self.retire();
             }
             idle[mailbox.seat].push(mailbox.clone());
         }
         let mut deadline = Instant::now().checked_add(self.keep_alive);
-        let mut mail = mailbox.mail.lock().unwrap();
+        let mut mail = lock(&mailbox.mail);
         loop {
             match std::mem::replace(&mut *mail, Mail::Empty) {
                 Mail::Serve => return true,
@@ -195,11 +196,15 @@ impl Cache {
             // A keep-alive past what the clock can count (`Duration::MAX`) never runs out.
             let left = deadline.map_or(Duration::MAX, |d| d.saturating_duration_since(now));
             if !left.is_zero() {
-                mail = mailbox.cv.wait_timeout(mail, left).unwrap().0;
+                mail = mailbox
+                    .cv
+                    .wait_timeout(mail, left)
+                    .unwrap_or_else(|_| poisoned())
+                    .0;
                 continue;
             }
             drop(mail);
-            let mut idle = self.idle.lock().unwrap();
+            let mut idle = lock(&self.idle);
             let listed = &mut idle[mailbox.seat];
             if let Some(pos) = listed.iter().position(|m| Arc::ptr_eq(m, mailbox)) {
                 listed.swap_remove(pos);
@@ -209,7 +214,7 @@ impl Cache {
             // back to the list). Wait for it.
             drop(idle);
             deadline = now.checked_add(self.keep_alive);
-            mail = mailbox.mail.lock().unwrap();
+            mail = lock(&mailbox.mail);
         }
     }
 
@@ -223,7 +228,7 @@ impl Cache {
     /// Tells every cached thread to exit (the pool terminates).
     pub(crate) fn shut_down(&self) {
         let mailboxes: Vec<Arc<Mailbox>> = {
-            let mut idle = self.idle.lock().unwrap();
+            let mut idle = lock(&self.idle);
             self.shut_down.store(true, Ordering::Relaxed);
             let mut all = Vec::new();
             for seat in idle.iter_mut() {

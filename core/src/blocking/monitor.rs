@@ -5,6 +5,7 @@ use crate::blocking::handoff::{self, Announce, MonitorState};
 use crate::os;
 use crate::pool::metrics::SpareCounters;
 use crate::pool::registry::Registry;
+use crate::sync::lock;
 use crate::worker::thread_state::ThreadShared;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -56,7 +57,7 @@ impl Monitor {
     }
 
     fn unpark(&self) {
-        if let Some(thread) = &*self.thread.lock().unwrap() {
+        if let Some(thread) = &*lock(&self.thread) {
             thread.unpark();
         }
     }
@@ -88,7 +89,7 @@ fn start(registry: &Arc<Registry>) -> bool {
 /// The monitor's loop (see `blocking/handoff.rs`).
 fn run(registry: &Arc<Registry>) {
     let monitor = &registry.monitor;
-    *monitor.thread.lock().unwrap() = Some(std::thread::current());
+    *lock(&monitor.thread) = Some(std::thread::current());
     let mut quiet = 0;
     while !registry.terminating() {
         std::thread::sleep(POLL_INTERVAL);

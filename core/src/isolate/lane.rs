@@ -30,6 +30,7 @@
 use crate::isolate::region::RegionTag;
 use crate::sync::job::retry;
 use crate::sync::job::JobRef;
+use crate::sync::lock;
 use crossbeam_deque::{Stealer, Worker};
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -46,39 +47,45 @@ pub(crate) struct SharedLanes {
 
 impl SharedLanes {
     fn register(&self, region: RegionTag, stealer: Stealer<JobRef>) {
-        let mut list = self.list.lock().unwrap();
+        let mut list = lock(&self.list);
         list.push((region, stealer));
         self.count.store(list.len(), Ordering::Relaxed);
     }
 
     fn unregister(&self, region: RegionTag) {
-        let mut list = self.list.lock().unwrap();
+        let mut list = lock(&self.list);
         let last = list.pop().map(|(r, _)| r);
         debug_assert_eq!(last, Some(region), "lanes unregistered out of order");
         self.count.store(list.len(), Ordering::Relaxed);
     }
 
-    /// Steals the oldest job of the first registered lane whose region is `wanted`, with
-    /// that region.
-    pub(crate) fn steal(&self, wanted: impl Fn(RegionTag) -> bool) -> Option<(JobRef, RegionTag)> {
+    /// Steals the oldest job of the first registered lane of region `wanted` (of any region
+    /// for `None`), with that region.
+    pub(crate) fn steal(&self, wanted: Option<RegionTag>) -> Option<(JobRef, RegionTag)> {
         if self.count.load(Ordering::Relaxed) == 0 {
             return None;
         }
-        let list = self.list.lock().unwrap();
+        let list = lock(&self.list);
         list.iter()
-            .filter(|(region, _)| wanted(*region))
+            .filter(|(region, _)| is_wanted(*region, wanted))
             .find_map(|(region, stealer)| Some((retry(|| stealer.steal())?, *region)))
     }
 
-    /// Whether a registered lane whose region is `wanted` holds a job.
-    pub(crate) fn has_work(&self, wanted: impl Fn(RegionTag) -> bool) -> bool {
+    /// Whether a registered lane of region `wanted` (of any region for `None`) holds a job.
+    pub(crate) fn has_work(&self, wanted: Option<RegionTag>) -> bool {
         if self.count.load(Ordering::Relaxed) == 0 {
             return false;
         }
-        let list = self.list.lock().unwrap();
+        let list = lock(&self.list);
         list.iter()
-            .any(|(region, stealer)| wanted(*region) && !stealer.is_empty())
+            .any(|(region, stealer)| is_wanted(*region, wanted) && !stealer.is_empty())
     }
+}
+
+/// Whether a lane of `region` is one of those `wanted` (`None`: any). A value rather than a
+/// closure, so that `steal` and `has_work` are compiled once, not once per caller's closure.
+fn is_wanted(region: RegionTag, wanted: Option<RegionTag>) -> bool {
+    wanted.map_or(true, |wanted| wanted == region)
 }
 
 /// One region's slot on the owner's lane stack.

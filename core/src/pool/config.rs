@@ -36,8 +36,11 @@ const DEFAULT_MAX_BLOCKING_THREADS: usize = 512;
 pub(crate) struct Config<S = DefaultSpawn> {
     /// The thread count asked for; 0 for the default.
     pub(crate) num_threads: usize,
-    /// With no count asked for, one thread per physical core.
-    pub(crate) physical_cores: bool,
+    /// With no count asked for, one thread per physical core, as this function counts them
+    /// (`topology::physical_cores`, set by [`Config::set_physical_cores`]): a function rather
+    /// than a flag, so that only a program that asks for physical cores links the code that
+    /// reads the CPU topology.
+    pub(crate) physical_cores: Option<fn(usize) -> Option<usize>>,
     /// The building thread becomes worker 0.
     pub(crate) use_current_thread: bool,
     /// Names the pool's threads.
@@ -65,7 +68,7 @@ impl Config {
     pub(crate) fn new() -> Self {
         Config {
             num_threads: 0,
-            physical_cores: false,
+            physical_cores: None,
             use_current_thread: false,
             get_thread_name: None,
             stack_size: None,
@@ -81,30 +84,15 @@ impl Config {
 }
 
 impl<S> Config<S> {
+    /// Asks for one thread per physical core, or per logical CPU, where no count is set.
+    pub(crate) fn set_physical_cores(&mut self, physical: bool) {
+        self.physical_cores = physical.then_some(topology::physical_cores);
+    }
+
     /// Resolves the thread count: explicit, `WEFT_NUM_THREADS`, `RAYON_NUM_THREADS`, physical
     /// cores or `cpus` (the logical CPUs this process may use, which the caller read once).
     pub(crate) fn resolved_num_threads(&self, cpus: usize) -> Result<usize, ThreadPoolBuildError> {
-        let n = if self.num_threads > 0 {
-            self.num_threads
-        } else if let Some(n) = ["WEFT_NUM_THREADS", "RAYON_NUM_THREADS"]
-            .into_iter()
-            .find_map(|var| {
-                std::env::var(var)
-                    .ok()
-                    .and_then(|s| s.trim().parse::<usize>().ok())
-                    .filter(|&n| n > 0)
-            })
-        {
-            n
-        } else if self.physical_cores {
-            topology::physical_cores(cpus).unwrap_or(cpus)
-        } else {
-            cpus
-        };
-        if n > MAX_THREADS {
-            return Err(ThreadPoolBuildError::new(ErrorKind::TooManyThreads(n)));
-        }
-        Ok(n)
+        resolve_num_threads(self.num_threads, self.physical_cores, cpus)
     }
 
     /// The same settings with another way of spawning threads.
@@ -124,4 +112,33 @@ impl<S> Config<S> {
             spawn_handler,
         }
     }
+}
+
+/// [`Config::resolved_num_threads`], compiled once rather than once per spawn handler type.
+fn resolve_num_threads(
+    num_threads: usize,
+    physical_cores: Option<fn(usize) -> Option<usize>>,
+    cpus: usize,
+) -> Result<usize, ThreadPoolBuildError> {
+    let n = if num_threads > 0 {
+        num_threads
+    } else if let Some(n) =
+        threads_from_env("WEFT_NUM_THREADS").or_else(|| threads_from_env("RAYON_NUM_THREADS"))
+    {
+        n
+    } else if let Some(physical_cores) = physical_cores {
+        physical_cores(cpus).unwrap_or(cpus)
+    } else {
+        cpus
+    };
+    if n > MAX_THREADS {
+        return Err(ThreadPoolBuildError::new(ErrorKind::TooManyThreads(n)));
+    }
+    Ok(n)
+}
+
+/// The thread count environment variable `var` asks for, if it holds a number above 0.
+fn threads_from_env(var: &str) -> Option<usize> {
+    let n = std::env::var(var).ok()?.trim().parse::<usize>().ok()?;
+    (n > 0).then_some(n)
 }

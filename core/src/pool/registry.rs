@@ -33,6 +33,7 @@ use crate::sync::job::{JobFifo, JobRef, StackJob};
 use crate::sync::latch::SpinLatch;
 use crate::sync::parker::Parker;
 use crate::sync::unwind;
+use crate::sync::{lock, poisoned};
 use crate::trace;
 use crate::worker::thread_state::{current_parker, ThreadShared, WorkerThread};
 use crossbeam_deque::Injector;
@@ -75,12 +76,12 @@ impl Seat {
 
     /// A worker of this seat is about to park in a deep wait: a broadcast wakes it.
     pub(crate) fn listen(&self, parker: &Arc<Parker>) {
-        self.listeners.lock().unwrap().push(parker.clone());
+        lock(&self.listeners).push(parker.clone());
     }
 
     /// The deep wait's park returned.
     pub(crate) fn unlisten(&self, parker: &Arc<Parker>) {
-        let mut listeners = self.listeners.lock().unwrap();
+        let mut listeners = lock(&self.listeners);
         if let Some(pos) = listeners.iter().position(|p| Arc::ptr_eq(p, parker)) {
             listeners.swap_remove(pos);
         }
@@ -88,7 +89,7 @@ impl Seat {
 
     /// A broadcast was queued for this seat: wakes the deep waiters.
     fn wake_listeners(&self) {
-        for parker in self.listeners.lock().unwrap().iter() {
+        for parker in lock(&self.listeners).iter() {
             parker.unpark();
         }
     }
@@ -137,7 +138,7 @@ impl<T> Roster<T> {
     }
 
     pub(crate) fn add(&self, entry: Arc<T>) {
-        let mut list = self.list.lock().unwrap();
+        let mut list = lock(&self.list);
         let mut new = list.to_vec();
         new.push(entry);
         *list = new.into();
@@ -152,7 +153,7 @@ impl<T> Roster<T> {
     /// Removes `entry`, running `then` under the list's mutex before the new list is
     /// announced.
     fn remove_then(&self, entry: &Arc<T>, then: impl FnOnce()) {
-        let mut list = self.list.lock().unwrap();
+        let mut list = lock(&self.list);
         let mut new = list.to_vec();
         new.retain(|e| !Arc::ptr_eq(e, entry));
         *list = new.into();
@@ -168,7 +169,7 @@ impl<T> Roster<T> {
     }
 
     pub(crate) fn snapshot(&self) -> Arc<[Arc<T>]> {
-        self.list.lock().unwrap().clone()
+        lock(&self.list).clone()
     }
 }
 
@@ -195,7 +196,7 @@ impl Members {
     pub(crate) fn remove(&self, member: &Arc<ThreadShared>) {
         self.roster.remove_then(member, || {
             // The caller is `member`'s own thread, the counters' only writer.
-            member.counters.move_to(&mut self.departed.lock().unwrap());
+            member.counters.move_to(&mut lock(&self.departed));
         });
     }
 
@@ -204,8 +205,8 @@ impl Members {
     }
 
     fn add_counters_to(&self, m: &mut Metrics) {
-        let list = self.roster.list.lock().unwrap();
-        let departed = self.departed.lock().unwrap();
+        let list = lock(&self.roster.list);
+        let departed = lock(&self.departed);
         m.add(&departed);
         for member in list.iter() {
             member.counters.add_to(m);
@@ -444,7 +445,7 @@ impl Registry {
     /// Spawns a spare thread through the pool's spawn handler (the monitor calls this).
     /// Fails when the pool terminates, the spawner was retired, or the spawn itself fails.
     pub(crate) fn spawn_spare(self: &Arc<Self>, index: usize, start: Start) -> bool {
-        let mut spawner = self.spawner.lock().unwrap();
+        let mut spawner = lock(&self.spawner);
         let Some(spawner) = spawner.as_mut().filter(|_| !self.terminating()) else {
             return false;
         };
@@ -467,7 +468,7 @@ impl Registry {
     /// Drops the spare spawner: no thread is spawned through it after this returns (for
     /// `build_scoped`, whose spawner borrows the scope).
     pub(crate) fn retire_spawner(&self) {
-        self.spawner.lock().unwrap().take();
+        lock(&self.spawner).take();
     }
 
     /// The stack size the pool asks its threads to have, if the builder set one.
@@ -662,13 +663,13 @@ impl Registry {
 
     /// Counts a thread about to be spawned.
     pub(crate) fn thread_spawning(&self) {
-        *self.live_threads.lock().unwrap() += 1;
+        *lock(&self.live_threads) += 1;
     }
 
     /// Called by a pool thread as its very last touch of the registry, or for a spawn that
     /// failed.
     pub(crate) fn thread_exited(&self) {
-        let mut live = self.live_threads.lock().unwrap();
+        let mut live = lock(&self.live_threads);
         *live -= 1;
         if *live == 0 {
             self.all_exited.notify_all();
@@ -677,9 +678,9 @@ impl Registry {
 
     /// Blocks until every thread of the pool has exited.
     pub(crate) fn wait_until_stopped(&self) {
-        let mut live = self.live_threads.lock().unwrap();
+        let mut live = lock(&self.live_threads);
         while *live > 0 {
-            live = self.all_exited.wait(live).unwrap();
+            live = self.all_exited.wait(live).unwrap_or_else(|_| poisoned());
         }
     }
 

@@ -400,11 +400,18 @@ impl WorkerThread {
     /// if there was none.
     #[cold]
     fn promote_oldest(&self) -> bool {
-        let promoted = self.shared.forks.promote_oldest(|job| self.publish(job));
+        let promoted = self.publish_oldest();
         if promoted {
             self.announce_published();
         }
         promoted
+    }
+
+    /// Publishes the oldest private job, unannounced; false if there was none. One copy for
+    /// both callers, `promote_oldest` and `publish_forks_cold`.
+    #[inline(never)]
+    fn publish_oldest(&self) -> bool {
+        self.shared.forks.promote_oldest(|job| self.publish(job))
     }
 
     /// Puts a fork of this thread, just off its fork stack, where others can take it: its
@@ -441,7 +448,7 @@ impl WorkerThread {
 
     #[cold]
     fn publish_forks_cold(&self) {
-        while self.shared.forks.promote_oldest(|job| self.publish(job)) {}
+        while self.publish_oldest() {}
         self.announce_published();
     }
 
@@ -518,7 +525,7 @@ impl WorkerThread {
             members
                 .iter()
                 .filter(|m| !Arc::ptr_eq(m, &self.shared))
-                .find_map(|m| m.lanes.steal(|r| r == tag))
+                .find_map(|m| m.lanes.steal(Some(tag)))
         })?;
         self.shared.counters.stolen();
         Some(job)
@@ -529,7 +536,7 @@ impl WorkerThread {
     pub(crate) fn region_has_work(&self, region: &Region) -> bool {
         let tag = region.tag();
         region.has_work()
-            || self.with_members(|members| members.iter().any(|m| m.lanes.has_work(|r| r == tag)))
+            || self.with_members(|members| members.iter().any(|m| m.lanes.has_work(Some(tag))))
     }
 
     /// Whether this worker has jobs of its own queued (private, on its deque, or on its lane
@@ -621,7 +628,7 @@ impl WorkerThread {
                 // epoch, and every so many pins walk the list of all its threads.
                 .filter(|other| !Arc::ptr_eq(other, &self.shared) && !other.stealer.is_empty())
                 .find_map(|other| retry(|| other.stealer.steal()).map(|job| (job, NO_REGION)))
-                .or_else(|| members.iter().find_map(|m| m.lanes.steal(|_| true)))
+                .or_else(|| members.iter().find_map(|m| m.lanes.steal(None)))
         });
         if let Some((job, region)) = from_members {
             self.shared.counters.stolen();
@@ -695,7 +702,7 @@ impl WorkerThread {
                         }
                     }
                     m.forks.steal(
-                        || m.stealer.is_empty() && !m.lanes.has_work(|_| true),
+                        || m.stealer.is_empty() && !m.lanes.has_work(None),
                         // SAFETY: only forks go on a fork stack; this one was just claimed,
                         // under the stack's lock, and has not run.
                         |job| unsafe { Fork::from_job(job).arm(Arc::as_ptr(&m.parker)) },
@@ -751,7 +758,7 @@ impl WorkerThread {
             || self.with_members(|members| {
                 members.iter().any(|m| {
                     !m.stealer.is_empty()
-                        || m.lanes.has_work(|_| true)
+                        || m.lanes.has_work(None)
                         || (forks && !Arc::ptr_eq(m, &self.shared) && !m.forks.is_empty())
                 })
             })
