@@ -37,6 +37,7 @@ use crate::sync::{lock, poisoned};
 use crate::trace;
 use crate::worker::thread_state::{current_parker, ThreadShared, WorkerThread};
 use crossbeam_deque::Injector;
+use crossbeam_epoch as epoch;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, OnceLock, PoisonError};
 use std::time::Duration;
@@ -120,43 +121,71 @@ impl Seat {
 /// A set of things registered with a pool (its workers, its isolated regions), published as
 /// an immutable list that workers cache until `generation` changes.
 ///
-/// Memory ordering: `generation` is incremented with Release after a new list is stored
-/// under the mutex, and read with Acquire; a reader that sees a new generation then takes
-/// the mutex to read the list.
+/// Readers take no lock: the list is an epoch-managed pointer (crossbeam-epoch), replaced
+/// by writers one at a time under `writer`; a replaced list is freed once no reader that
+/// may have loaded it is still pinned. So a change (an `isolate` starts or ends, a worker
+/// comes or goes) costs each of the N workers one pin and one reference count increment
+/// when it next looks, not a turn at a mutex shared by all of them.
+///
+/// Memory ordering: a writer stores the new list with Release, then increments
+/// `generation` with Release; a reader that loads `generation` (Acquire) and sees it new then
+/// loads the list with Acquire: at least that list, each pairing with its Release store.
 #[derive(Debug)]
 pub(crate) struct Roster<T> {
-    list: Mutex<Arc<[Arc<T>]>>,
+    list: epoch::Atomic<Arc<[Arc<T>]>>,
+    /// Held by the thread that replaces the list, and by a reader that must see the list
+    /// and something changed with it at one instant (`Members::add_counters_to`).
+    writer: Mutex<()>,
     generation: AtomicU64,
 }
 
-impl<T> Roster<T> {
+impl<T: Send + Sync> Roster<T> {
     fn new() -> Self {
         Roster {
-            list: Mutex::new(Arc::new([])),
+            list: epoch::Atomic::new(Arc::new([])),
+            writer: Mutex::new(()),
             generation: AtomicU64::new(0),
         }
     }
 
     pub(crate) fn add(&self, entry: Arc<T>) {
-        let mut list = lock(&self.list);
-        let mut new = list.to_vec();
-        new.push(entry);
-        *list = new.into();
-        // Release: pairs with the Acquire in `generation`.
-        self.generation.fetch_add(1, Ordering::Release);
+        self.replace(|list| list.iter().cloned().chain([entry]).collect(), || {});
     }
 
     pub(crate) fn remove(&self, entry: &Arc<T>) {
         self.remove_then(entry, || {});
     }
 
-    /// Removes `entry`, running `then` under the list's mutex before the new list is
-    /// announced.
+    /// Removes `entry`, running `then` under `writer` before the new list is announced.
     fn remove_then(&self, entry: &Arc<T>, then: impl FnOnce()) {
-        let mut list = lock(&self.list);
-        let mut new = list.to_vec();
-        new.retain(|e| !Arc::ptr_eq(e, entry));
-        *list = new.into();
+        self.replace(
+            |list| {
+                list.iter()
+                    .filter(|e| !Arc::ptr_eq(e, entry))
+                    .cloned()
+                    .collect()
+            },
+            then,
+        );
+    }
+
+    /// Publishes `change` of the current list, running `then` under `writer` first.
+    fn replace(&self, change: impl FnOnce(&[Arc<T>]) -> Arc<[Arc<T>]>, then: impl FnOnce()) {
+        let _writer = lock(&self.writer);
+        let guard = epoch::pin();
+        // Relaxed: writers are ordered by `writer`.
+        let old = self.list.load(Ordering::Relaxed, &guard);
+        // SAFETY: the list is never null (made in `new`, replaced only here), and it stays
+        // alive while we are pinned.
+        let new = change(unsafe { old.deref() });
+        // Release: pairs with the Acquire load in `snapshot`.
+        let old = self
+            .list
+            .swap(epoch::Owned::new(new), Ordering::Release, &guard);
+        // SAFETY: `old` is unreachable from the roster now; a reader that loaded it is pinned,
+        // and the deferred drop waits for it to unpin (on whichever thread: `T` is Send and
+        // Sync).
+        unsafe { guard.defer_destroy(old) };
         then();
         // Release: pairs with the Acquire in `generation`.
         self.generation.fetch_add(1, Ordering::Release);
@@ -164,12 +193,26 @@ impl<T> Roster<T> {
 
     #[inline]
     pub(crate) fn generation(&self) -> u64 {
-        // Acquire: pairs with the Release increments in `add` / `remove`.
+        // Acquire: pairs with the Release increments in `replace`.
         self.generation.load(Ordering::Acquire)
     }
 
     pub(crate) fn snapshot(&self) -> Arc<[Arc<T>]> {
-        lock(&self.list).clone()
+        let guard = epoch::pin();
+        // Acquire: pairs with the Release swap in `replace`.
+        let list = self.list.load(Ordering::Acquire, &guard);
+        // SAFETY: never null, and alive while we are pinned (see `replace`).
+        unsafe { list.deref() }.clone()
+    }
+}
+
+impl<T> Drop for Roster<T> {
+    fn drop(&mut self) {
+        // SAFETY: we hold the roster exclusively, so no reader is left to load the list.
+        unsafe {
+            let list = self.list.load(Ordering::Relaxed, epoch::unprotected());
+            drop(list.into_owned());
+        }
     }
 }
 
@@ -205,7 +248,10 @@ impl Members {
     }
 
     fn add_counters_to(&self, m: &mut Metrics) {
-        let list = lock(&self.roster.list);
+        // Under `writer`, so a worker that leaves meanwhile is counted once: in the list or
+        // among the departed (`remove`).
+        let _writer = lock(&self.roster.writer);
+        let list = self.roster.snapshot();
         let departed = lock(&self.departed);
         m.add(&departed);
         for member in list.iter() {

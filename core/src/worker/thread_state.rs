@@ -76,7 +76,7 @@ struct View<T> {
     list: Arc<[Arc<T>]>,
 }
 
-impl<T> View<T> {
+impl<T: Send + Sync> View<T> {
     fn new() -> RefCell<Self> {
         RefCell::new(View {
             generation: u64::MAX,
