@@ -565,3 +565,46 @@ fn a_job_published_to_a_region_wakes_its_sleeping_waiter() {
         assert_eq!(queue.load(Ordering::SeqCst), 0);
     });
 }
+
+/// A broadcast as `Registry::inject_broadcast_to` makes it: a job on the lane of each of
+/// `seats` seats (only that seat's worker takes it), then `wake` (the caller's wake-ups).
+/// Each seat's worker searches its own lane only, as `search` does (dozing first on the
+/// seats `dozers` marks), so no other thread's search can stand in for a lost wake-up.
+/// Returns once every worker took its seat's job. Each worker makes its `Parker` on its own
+/// thread: a parker records the thread that made it, and one made here and moved there would
+/// wake this thread instead (loom then reports a deadlock, whatever the protocol).
+fn broadcast_to_lanes(seats: usize, dozers: &[bool], wake: fn(&Sleep, usize)) {
+    let sleep = Arc::new(Sleep::new(seats));
+    let lanes: Arc<Vec<AtomicUsize>> = Arc::new((0..seats).map(|_| AtomicUsize::new(0)).collect());
+    let taken: Arc<Vec<AtomicUsize>> = Arc::new((0..seats).map(|_| AtomicUsize::new(0)).collect());
+    let workers: Vec<_> = (0..seats)
+        .map(|index| {
+            let (sleep, lanes, taken) = (sleep.clone(), lanes.clone(), taken.clone());
+            let doze_first = dozers.get(index).copied().unwrap_or(false);
+            thread::spawn(move || {
+                search(&sleep, index, &lanes[index], &taken[index], 1, doze_first)
+            })
+        })
+        .collect();
+    for lane in lanes.iter() {
+        lane.store(1, Ordering::SeqCst);
+    }
+    wake(&sleep, seats);
+    for w in workers {
+        w.join().unwrap();
+    }
+    assert!(taken.iter().all(|t| t.load(Ordering::SeqCst) == 1));
+    assert_eq!((sleep.idle_workers(), sleep.dozers()), (0, 0));
+}
+
+/// Today's serial broadcast wake-up: the caller wakes each seat's sleeper in turn.
+#[test]
+fn a_serial_broadcast_wakes_every_seat() {
+    loom::model(|| {
+        broadcast_to_lanes(2, &[true, false], |sleep, seats| {
+            for index in 0..seats {
+                sleep.wake_index(index);
+            }
+        })
+    });
+}
