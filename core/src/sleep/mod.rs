@@ -27,7 +27,7 @@ struct Sleeper {
 
 /// A bucket: its registered sleepers and dozers, and the broadcast wake-ups owed below its
 /// seat (README, rule "broadcasts wake in a tree").
-#[derive(Debug, Default)]
+#[derive(Debug)]
 struct Bucket {
     sleepers: Vec<Sleeper>,
     /// Set when a broadcast took a sleeper off `sleepers` and left it to wake the seats below
@@ -328,9 +328,9 @@ impl Sleep {
 
     /// Wakes a sleeper (or dozer) of every seat, for a broadcast whose jobs are on the seats'
     /// lanes already: the caller wakes seat 0's, and each sleeper woken wakes those of the
-    /// two seats below its own before it returns to look for its job, so a wake-up reaches
-    /// every seat after at most two per level of a binary tree (README, rule "broadcasts wake
-    /// in a tree"). A pool's buckets are its seats.
+    /// two seats below its own before it returns to look for its job: where every seat
+    /// sleeps, the last is woken after two wake-ups per level of a binary tree, not N (README,
+    /// rule "broadcasts wake in a tree"). A pool's buckets are its seats.
     pub(crate) fn wake_seats(&self) {
         self.wake_tree(0);
     }
