@@ -565,3 +565,92 @@ fn a_job_published_to_a_region_wakes_its_sleeping_waiter() {
         assert_eq!(queue.load(Ordering::SeqCst), 0);
     });
 }
+
+/// A broadcast as `Registry::inject_broadcast_to` makes it: a job on the lane of each of
+/// `seats` seats (only that seat's worker takes it), then `wake` (the caller's wake-ups, given the `Sleep` and the seat count).
+/// Each seat's worker searches its own lane only, as `search` does (dozing first on the
+/// seats `dozers` marks), so no other thread's search can stand in for a lost wake-up.
+/// Returns once every worker took its seat's job. Each worker makes its `Parker` on its own
+/// thread: a parker records the thread that made it, and one made here and moved there would
+/// wake this thread instead (loom then reports a deadlock, whatever the protocol).
+fn broadcast_to_lanes(seats: usize, dozers: &[bool], wake: fn(&Sleep, usize)) {
+    let sleep = Arc::new(Sleep::new(seats));
+    let lanes: Arc<Vec<AtomicUsize>> = Arc::new((0..seats).map(|_| AtomicUsize::new(0)).collect());
+    let taken: Arc<Vec<AtomicUsize>> = Arc::new((0..seats).map(|_| AtomicUsize::new(0)).collect());
+    let workers: Vec<_> = (0..seats)
+        .map(|index| {
+            let (sleep, lanes, taken) = (sleep.clone(), lanes.clone(), taken.clone());
+            let doze_first = dozers.get(index).copied().unwrap_or(false);
+            thread::spawn(move || {
+                search(&sleep, index, &lanes[index], &taken[index], 1, doze_first)
+            })
+        })
+        .collect();
+    for lane in lanes.iter() {
+        lane.store(1, Ordering::SeqCst);
+    }
+    wake(&sleep, seats);
+    for w in workers {
+        w.join().unwrap();
+    }
+    assert!(taken.iter().all(|t| t.load(Ordering::SeqCst) == 1));
+    assert_eq!((sleep.idle_workers(), sleep.dozers()), (0, 0));
+}
+
+/// A broadcast's tree of wake-ups (`Sleep::wake_seats`) on three seats: the caller wakes
+/// seat 0's sleeper, which wakes those of seats 1 and 2 before it looks for its job; where a
+/// seat's worker is still awake (not registered yet, or back from a doze), the caller or the
+/// sleeper above goes on below it. Every worker takes its job and the counts end at zero,
+/// with the first worker dozing, and with the last.
+#[test]
+fn a_broadcast_wakes_every_seat_through_a_tree() {
+    for dozers in [[true, false, false], [false, false, true]] {
+        loom::model(move || broadcast_to_lanes(3, &dozers, |sleep, _| sleep.wake_seats()));
+    }
+}
+
+/// Two broadcasts in a row, with two threads serving seat 0 (its worker and a spare,
+/// `blocking/mod.rs`): each broadcast that takes one of them off the list leaves its chain in
+/// the bucket, where the second may find the first's still set; the thread that delists first
+/// wakes seat 1 for both, after both were queued, and seat 1's worker, looking at its lane
+/// until it is empty, takes both jobs. Every job is taken, each once.
+#[test]
+fn two_broadcasts_keep_their_chains_on_a_seat_of_two_threads() {
+    let mut model = loom::model::Builder::new();
+    // The caller's wait for the last job spins, and three workers make long paths.
+    model.max_branches = 10_000;
+    model.check(|| {
+        let sleep = Arc::new(Sleep::new(2));
+        let lanes: Arc<[AtomicUsize; 2]> = Arc::new([AtomicUsize::new(0), AtomicUsize::new(0)]);
+        let taken: Arc<[AtomicUsize; 2]> = Arc::new([AtomicUsize::new(0), AtomicUsize::new(0)]);
+        let workers: Vec<_> = [0, 0, 1]
+            .into_iter()
+            .map(|index| {
+                let (sleep, lanes, taken) = (sleep.clone(), lanes.clone(), taken.clone());
+                thread::spawn(move || search(&sleep, index, &lanes[index], &taken[index], 2, false))
+            })
+            .collect();
+        for _ in 0..2 {
+            for lane in lanes.iter() {
+                lane.fetch_add(1, Ordering::SeqCst);
+            }
+            sleep.wake_seats();
+        }
+        // Seat 0's threads return once both its jobs are taken; one may still sleep: wake it.
+        while taken.iter().any(|t| t.load(Ordering::SeqCst) < 2) {
+            thread::yield_now();
+        }
+        sleep.wake_all();
+        for w in workers {
+            w.join().unwrap();
+        }
+        assert_eq!(
+            lanes
+                .iter()
+                .map(|l| l.load(Ordering::SeqCst))
+                .sum::<usize>(),
+            0
+        );
+        assert_eq!((sleep.idle_workers(), sleep.dozers()), (0, 0));
+    });
+}

@@ -568,8 +568,8 @@ impl Registry {
         self.inject_broadcast_to(jobs.enumerate());
     }
 
-    /// Queues each `(seat, job)` on that seat's broadcast lane, then wakes a sleeper of each
-    /// of those seats.
+    /// Queues each `(seat, job)` on that seat's broadcast lane, then wakes a sleeper of every
+    /// seat (in a tree: `Sleep::wake_seats`) and the deep waiters of those seats.
     pub(crate) fn inject_broadcast_to(&self, jobs: impl Iterator<Item = (usize, JobRef)>) {
         let seats: Vec<usize> = jobs
             .map(|(index, job)| {
@@ -577,9 +577,9 @@ impl Registry {
                 index
             })
             .collect();
+        self.sleep.wake_seats();
         for index in seats {
             self.seats[index].wake_listeners();
-            self.sleep.wake_index(index);
         }
     }
 

@@ -25,6 +25,29 @@ struct Sleeper {
     dozing: bool,
 }
 
+/// A bucket: its registered sleepers and dozers, and the broadcast wake-ups owed below its
+/// seat (README, rule "broadcasts wake in a tree").
+#[derive(Debug)]
+struct Bucket {
+    sleepers: Vec<Sleeper>,
+    /// Set when a broadcast took a sleeper off `sleepers` and left it to wake the seats below
+    /// this one ([`Sleep::wake_tree`]); the first sleeper taken off the list to leave it
+    /// ([`Sleep::delist`]) clears it and does. Set only with a sleeper taken off, so one is
+    /// always on its way; one wake-up below after every broadcast that set it serves them all.
+    chain: bool,
+}
+
+/// How a sleeper's park ended ([`Sleep::delist`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Woken {
+    /// Nobody took it off its bucket's list.
+    No,
+    /// A waker did.
+    Yes,
+    /// A waker did, and a broadcast's wake-ups below its seat are left to it.
+    Chain,
+}
+
 /// Whom new work may wake (README, rule "dozers count as searching").
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Wake {
@@ -47,7 +70,7 @@ pub(crate) struct Sleep {
     /// The registered sleepers and dozers, by bucket: a pool has one bucket per seat (seat
     /// `i` in bucket `i`), so no mutex on the park and wake paths is shared by all workers;
     /// a region has one bucket. Padded: each is written by its own seat's threads.
-    buckets: Box<[CachePadded<Mutex<Vec<Sleeper>>>]>,
+    buckets: Box<[CachePadded<Mutex<Bucket>>]>,
     /// One bit per bucket, set while its list holds a sleeper (not a dozer): where a waker
     /// looks, a word of 64 buckets at a time.
     sleeper_map: Box<[AtomicU64]>,
@@ -70,7 +93,12 @@ impl Sleep {
         Self {
             counters: AtomicU64::new(0),
             buckets: (0..buckets)
-                .map(|_| CachePadded::new(Mutex::new(Vec::with_capacity(2))))
+                .map(|_| {
+                    CachePadded::new(Mutex::new(Bucket {
+                        sleepers: Vec::with_capacity(2),
+                        chain: false,
+                    }))
+                })
                 .collect(),
             sleeper_map: (0..words).map(|_| AtomicU64::new(0)).collect(),
             dozer_map: (0..words).map(|_| AtomicU64::new(0)).collect(),
@@ -282,15 +310,15 @@ impl Sleep {
                 let bucket = w * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 let mut list = self.buckets[bucket].lock().unwrap();
-                if let Some(pos) = list.iter().rposition(|s| s.dozing == dozer) {
-                    let sleeper = list.swap_remove(pos);
+                if let Some(pos) = list.sleepers.iter().rposition(|s| s.dozing == dozer) {
+                    let sleeper = list.sleepers.swap_remove(pos);
                     if dozer {
                         self.dozing.fetch_sub(1, Ordering::Relaxed);
                     } else {
                         // The reservation counted it as searching already.
                         self.counters.fetch_sub(ONE_SLEEPING, Ordering::SeqCst);
                     }
-                    self.update_marks(bucket, &list);
+                    self.update_marks(bucket, &list.sleepers);
                     return Some(sleeper);
                 }
             }
@@ -298,26 +326,48 @@ impl Sleep {
         None
     }
 
-    /// Wakes a sleeper (or dozer) serving `index`, if one sleeps there (a broadcast for it, a
-    /// reclaim). Looks at that seat's bucket only.
-    pub(crate) fn wake_index(&self, index: usize) -> bool {
-        // The caller's flag or job (a broadcast lane) was written before we lock the bucket
-        // that every sleeper of seat `index` registers in (README, rule "flags under the
+    /// Wakes a sleeper (or dozer) of every seat, for a broadcast whose jobs are on the seats'
+    /// lanes already: the caller wakes seat 0's, and each sleeper woken wakes those of the
+    /// two seats below its own before it returns to look for its job: where every seat
+    /// sleeps, the last is woken after two wake-ups per level of a binary tree, not N (README,
+    /// rule "broadcasts wake in a tree"). A pool's buckets are its seats.
+    pub(crate) fn wake_seats(&self) {
+        self.wake_tree(0);
+    }
+
+    /// Wakes a sleeper of seat `index` and leaves it the seats below; where the seat has none
+    /// (its worker is awake: searching, running a job, or waiting outside this `Sleep`), the
+    /// caller goes on below it itself.
+    fn wake_tree(&self, index: usize) {
+        // The broadcast's jobs were pushed before the caller's first lock here, and every
+        // link of the chain (a bucket's mutex, an unpark and its park) carries that on, so
+        // this seat's job is pushed before we lock its bucket (README, rule "flags under the
         // mutex").
-        let bucket = self.bucket_of(index);
-        let mut list = self.buckets[bucket].lock().unwrap();
-        match list.iter().rposition(|s| s.index == index) {
+        let mut list = self.buckets[index].lock().unwrap();
+        match list.sleepers.iter().rposition(|s| s.index == index) {
             Some(pos) => {
-                let sleeper = list.swap_remove(pos);
+                let sleeper = list.sleepers.swap_remove(pos);
                 self.leave_list(&sleeper);
-                self.update_marks(bucket, &list);
+                list.chain = true;
+                self.update_marks(index, &list.sleepers);
                 drop(list);
                 self.wakeups.fetch_add(1, Ordering::Relaxed);
                 crate::trace::mark(crate::trace::Mark::Wake);
                 sleeper.parker.unpark();
-                true
             }
-            None => false,
+            None => {
+                drop(list);
+                self.wake_below(index);
+            }
+        }
+    }
+
+    /// Wakes the seats below `index` in the broadcast's tree: `2 index + 1` and `2 index + 2`.
+    fn wake_below(&self, index: usize) {
+        for child in [2 * index + 1, 2 * index + 2] {
+            if child < self.buckets.len() {
+                self.wake_tree(child);
+            }
         }
     }
 
@@ -336,11 +386,11 @@ impl Sleep {
     pub(crate) fn wake_all(&self) {
         for (bucket, list) in self.buckets.iter().enumerate() {
             let mut list = list.lock().unwrap();
-            let woken = std::mem::take(&mut *list);
+            let woken = std::mem::take(&mut list.sleepers);
             for sleeper in &woken {
                 self.leave_list(sleeper);
             }
-            self.update_marks(bucket, &list);
+            self.update_marks(bucket, &list.sleepers);
             drop(list);
             for sleeper in woken {
                 sleeper.parker.unpark();
@@ -365,8 +415,9 @@ impl Sleep {
     }
 
     /// A searching worker with nothing found falls asleep (searching -> sleeping), then wakes
-    /// as a searcher again. Returns true if a waker (`wake_one_if`, `wake_index`, `wake_all`)
-    /// woke it, false if it woke for another reason or did not park.
+    /// as a searcher again. Returns true if a waker (`wake_one_if`, `wake_seats`, `wake_all`)
+    /// woke it, false if it woke for another reason or did not park. A sleeper woken for a
+    /// broadcast wakes the seats below its own first (`wake_seats`).
     ///
     /// `still_idle` runs after the worker is registered and the fence: it must re-check every
     /// source of work and every wake condition (latch, termination, stepping aside), and
@@ -414,7 +465,11 @@ impl Sleep {
         if still_idle() {
             self.park_now(parker, timeout);
         }
-        self.delist(bucket, parker)
+        let woken = self.delist(bucket, parker);
+        if woken == Woken::Chain {
+            self.wake_below(index);
+        }
+        woken != Woken::No
     }
 
     /// `park_registered`'s first half: joins the bucket's list and the counts, then fences;
@@ -423,12 +478,12 @@ impl Sleep {
         let bucket = self.bucket_of(index);
         {
             let mut list = self.buckets[bucket].lock().unwrap();
-            list.push(Sleeper {
+            list.sleepers.push(Sleeper {
                 index,
                 parker: parker.clone(),
                 dozing,
             });
-            self.update_marks(bucket, &list);
+            self.update_marks(bucket, &list.sleepers);
             // SeqCst: see README, rule "work vs. sleeper"; after the marks, so that a waker
             // whose reservation reads this count finds our bit (rule "one waker at a
             // time"). A dozer stays counted as searching (rule "dozers count as searching").
@@ -455,24 +510,31 @@ impl Sleep {
         }
     }
 
-    /// `park_registered`'s second half: true if a waker took us off the list, else leaves it.
-    fn delist(&self, bucket: usize, parker: &Arc<Parker>) -> bool {
+    /// `park_registered`'s second half: whether a waker took us off the list (else leaves
+    /// it), and if so whether we go on with a broadcast's wake-ups below our seat.
+    fn delist(&self, bucket: usize, parker: &Arc<Parker>) -> Woken {
         let mut list = self.buckets[bucket].lock().unwrap();
-        match list.iter().position(|s| Arc::ptr_eq(&s.parker, parker)) {
+        match list
+            .sleepers
+            .iter()
+            .position(|s| Arc::ptr_eq(&s.parker, parker))
+        {
             Some(pos) => {
                 // Nobody woke us (a cancelled sleep, a timeout, a latch, a stale token): leave
                 // the list and count ourselves as searching again.
-                let sleeper = list.swap_remove(pos);
+                let sleeper = list.sleepers.swap_remove(pos);
                 self.leave_list(&sleeper);
-                self.update_marks(bucket, &list);
-                false
+                self.update_marks(bucket, &list.sleepers);
+                Woken::No
             }
-            // A waker took us off the list and moved the count already.
-            None => true,
+            // A waker took us off the list and moved the count already. Any sleeper taken off
+            // may serve a chain left here: all serve this seat.
+            None if std::mem::take(&mut list.chain) => Woken::Chain,
+            None => Woken::Yes,
         }
     }
 
-    /// Work wake-ups so far (sleepers unparked by `wake_one_if` / `wake_index`).
+    /// Work wake-ups so far (sleepers unparked by `wake_one_if` / `wake_seats`).
     pub(crate) fn wakeups(&self) -> u64 {
         self.wakeups.load(Ordering::Relaxed)
     }
