@@ -379,6 +379,41 @@ fn a_fork_made_as_a_worker_becomes_a_taker_is_seen_by_one_side() {
     });
 }
 
+/// A worker becomes a taker while an owner that was idle at its top level (`search`) leaves it
+/// and forks on light fences: a taker that reads the owner idle skips the barrier
+/// (`sync/fence.rs`: idle owners), and then the owner's push sees the poke (its slow path
+/// publishes) or the taker's look sees the fork. A taker that reads it busy needs a barrier,
+/// which loom refuses: it would re-check on a timer, and claims nothing here.
+#[test]
+fn a_taker_that_reads_an_owner_idle_misses_none_of_its_forks() {
+    loom::model(|| {
+        let sleep = Arc::new(Sleep::new(2));
+        let stack = Arc::new(ForkStack::with_fences(true));
+        stack.idle_owner();
+        let taker = {
+            let (sleep, stack) = (sleep.clone(), stack.clone());
+            thread::spawn(move || {
+                become_taker(&sleep, &stack);
+                let mark = crate::sync::fence::mark();
+                let heavy = crate::sync::fence::heavy(mark, || stack.is_idle_owner());
+                (heavy, !stack.is_empty())
+            })
+        };
+        stack.busy_owner();
+        let job = Counted(AtomicUsize::new(0));
+        // SAFETY: the job outlives the model's use of the stack; it is never executed.
+        let (_, look) = stack.push(unsafe { JobRef::new(&job) });
+        stack.light_fence();
+        let (heavy, taker_saw_fork) = taker.join().unwrap();
+        if heavy == crate::sync::fence::Heavy::Settled {
+            assert!(
+                look || taker_saw_fork,
+                "a fork nobody would publish or take"
+            );
+        }
+    });
+}
+
 /// An owner settles its fork stack (nobody took forks when it looked) while a worker becomes
 /// a taker and pokes the stack: the stack ends poked, or the owner's look sees the taker and
 /// offers it a fork. Never neither: the owner's forks would stay private while the taker
