@@ -343,6 +343,23 @@ fn become_taker(sleep: &Sleep, stack: &ForkStack) {
     stack.poke();
 }
 
+/// On a thread of its own, a worker becomes a taker of `stack`, fences as before a deep sleep
+/// (reading the owner's idle flag if `owner_flag`, as `fence_before_deep_sleep` reads every
+/// other owner's) and looks at the stack: what the fence came to, and whether it saw a fork.
+fn taker_looks(
+    sleep: &Arc<Sleep>,
+    stack: &Arc<ForkStack>,
+    owner_flag: bool,
+) -> thread::JoinHandle<(crate::sync::fence::Heavy, bool)> {
+    let (sleep, stack) = (sleep.clone(), stack.clone());
+    thread::spawn(move || {
+        become_taker(&sleep, &stack);
+        let mark = crate::sync::fence::mark();
+        let heavy = crate::sync::fence::heavy(mark, || owner_flag && stack.is_idle_owner());
+        (heavy, !stack.is_empty())
+    })
+}
+
 /// A worker becomes a taker of forks (`worker/wait.rs`, after its doze) while an owner forks: the
 /// owner's slow path sees the taker (and publishes), or the taker's look at the fork stack
 /// after its heavy fence sees the fork (and takes it, or stays awake). Never neither: that
@@ -353,15 +370,7 @@ fn a_fork_made_as_a_worker_becomes_a_taker_is_seen_by_one_side() {
     loom::model(|| {
         let sleep = Arc::new(Sleep::new(2));
         let stack = Arc::new(ForkStack::new());
-        let taker = {
-            let (sleep, stack) = (sleep.clone(), stack.clone());
-            thread::spawn(move || {
-                become_taker(&sleep, &stack);
-                let mark = crate::sync::fence::mark();
-                let _reliable = crate::sync::fence::heavy(mark, || false);
-                !stack.is_empty()
-            })
-        };
+        let taker = taker_looks(&sleep, &stack, false);
         let job = Counted(AtomicUsize::new(0));
         // SAFETY: the job outlives the model's use of the stack; it is never executed.
         let (_, look) = stack.push(unsafe { JobRef::new(&job) });
@@ -371,7 +380,7 @@ fn a_fork_made_as_a_worker_becomes_a_taker_is_seen_by_one_side() {
         );
         stack.light_fence();
         let owner_saw_taker = sleep.forks_wanted();
-        let taker_saw_fork = taker.join().unwrap();
+        let (_, taker_saw_fork) = taker.join().unwrap();
         assert!(
             owner_saw_taker || taker_saw_fork,
             "a fork nobody would publish or take"
@@ -390,15 +399,7 @@ fn a_taker_that_reads_an_owner_idle_misses_none_of_its_forks() {
         let sleep = Arc::new(Sleep::new(2));
         let stack = Arc::new(ForkStack::with_fences(true));
         stack.idle_owner();
-        let taker = {
-            let (sleep, stack) = (sleep.clone(), stack.clone());
-            thread::spawn(move || {
-                become_taker(&sleep, &stack);
-                let mark = crate::sync::fence::mark();
-                let heavy = crate::sync::fence::heavy(mark, || stack.is_idle_owner());
-                (heavy, !stack.is_empty())
-            })
-        };
+        let taker = taker_looks(&sleep, &stack, true);
         stack.busy_owner();
         let job = Counted(AtomicUsize::new(0));
         // SAFETY: the job outlives the model's use of the stack; it is never executed.

@@ -67,12 +67,14 @@ impl WorkerThread {
     ///    did not fork within our timed sleep: blocked, or in a long leaf), then a deep sleep
     ///    until woken. So a heavy fence (a `membarrier` where stacks use light fences) is
     ///    paid only by a taker that no fork reached within [`RECHECK_AFTER`], and a cold
-    ///    steal's barrier only after it. Takers share that fence's barrier, and issue on
-    ///    average at most one per `BARRIER_GAP` in the process (`sync/fence.rs`: sharing):
-    ///    one that must
-    ///    wait for the next stays at 3, timed until it is due, cold-stealing only a fork as
-    ///    old as its last look. Where the kernel refused the fence, the taker makes the cold
-    ///    steal and stays at 3, timed, instead (`sync/fence.rs`: refusal).
+    ///    steal's barrier only after it. It needs none where every other worker of the pool
+    ///    idles at its top level (`sync/fence.rs`: idle owners; this search says so for
+    ///    ours before it first parks, and unsays it before it returns). Takers share that
+    ///    fence's barrier, and issue on average at most one per `BARRIER_GAP` in the process
+    ///    (`sync/fence.rs`: sharing): one that must wait for the next stays at 3, timed until
+    ///    it is due, cold-stealing only a fork as old as its last look. Where the kernel
+    ///    refused the fence, the taker makes the cold steal and stays at 3, timed, instead
+    ///    (`sync/fence.rs`: refusal).
     ///
     /// A taker woken by a waker, or back from its deep sleep, that finds no work starts over
     /// at 1, no longer a taker. A search after a job it found that ran a doze or longer
