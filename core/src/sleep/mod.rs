@@ -235,7 +235,7 @@ impl Sleep {
     /// `wake`; see [`Wake`]). Returns whether a thread was woken.
     #[cold]
     fn wake_one_for(&self, wake: Wake) -> bool {
-        self.wake_one_if_for(wake, || true)
+        self.wake_one_if_for(wake, &|| true)
     }
 
     /// The last searcher stopped: wake one sleeper if `work_pending()` holds and nobody
@@ -245,10 +245,12 @@ impl Sleep {
     /// n jobs from waking more than n - 1 helpers: a helper woken for a job counts as
     /// searching until it has taken a job.
     pub(crate) fn wake_one_if(&self, work_pending: impl Fn() -> bool) -> bool {
-        self.wake_one_if_for(Wake::Inside, work_pending)
+        self.wake_one_if_for(Wake::Inside, &work_pending)
     }
 
-    fn wake_one_if_for(&self, wake: Wake, work_pending: impl Fn() -> bool) -> bool {
+    /// Takes `work_pending` as a trait object, so that this is compiled once: the call through
+    /// it comes only where a sleeper is counted, before an unpark that costs far more.
+    fn wake_one_if_for(&self, wake: Wake, work_pending: &dyn Fn() -> bool) -> bool {
         loop {
             // SeqCst: the reservation below reads the counts with the sleeper's registration
             // (and so its bit in the maps) behind it (rule "one waker at a time").
@@ -363,6 +365,9 @@ impl Sleep {
     }
 
     /// Wakes the seats below `index` in the broadcast's tree: `2 index + 1` and `2 index + 2`.
+    /// Out of line: a broadcast's path, not copied into every `park_registered`.
+    #[cold]
+    #[inline(never)]
     fn wake_below(&self, index: usize) {
         for child in [2 * index + 1, 2 * index + 2] {
             if child < self.buckets.len() {
@@ -500,7 +505,9 @@ impl Sleep {
         bucket
     }
 
-    /// Parks, still idle after `enlist`.
+    /// Parks, still idle after `enlist`. Out of line, so that it is compiled once rather than
+    /// in every `park_registered`: the park itself costs far more than the call.
+    #[inline(never)]
     fn park_now(&self, parker: &Parker, timeout: Option<Duration>) {
         self.parks.fetch_add(1, Ordering::Relaxed);
         crate::trace::mark(crate::trace::Mark::Park);
