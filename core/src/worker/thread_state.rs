@@ -191,8 +191,10 @@ impl WorkerThread {
             members: View::new(),
             regions: View::new(),
             region: Cell::new(NO_REGION),
-            own_lanes: OwnLanes::new(registry.breadth_first()),
             stack: StackMark::of_current_thread(registry.stack_size(), adopted),
+            // Made last of what may unwind, so that no unwinding path here drops it: its drop
+            // code is compiled once, in the worker's.
+            own_lanes: OwnLanes::new(registry.breadth_first()),
             fork_marks: RefCell::new(Vec::new()),
             taker_mark: Cell::new(0),
             registry,
