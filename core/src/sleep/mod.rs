@@ -5,7 +5,7 @@
 mod counters;
 
 use crate::loom::atomic::{fence, AtomicU32, AtomicU64, Ordering};
-use crate::loom::{Arc, Mutex};
+use crate::loom::{lock, Arc, Mutex};
 use crate::sync::parker::Parker;
 use counters::{
     Counters, ONE_SEARCHING, ONE_SLEEPING, ONE_TAKER, SEARCHING_TO_SLEEPING, SLEEPING_TO_SEARCHING,
@@ -311,7 +311,7 @@ impl Sleep {
             while bits != 0 {
                 let bucket = w * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                let mut list = self.buckets[bucket].lock().unwrap();
+                let mut list = lock(&self.buckets[bucket]);
                 if let Some(pos) = list.sleepers.iter().rposition(|s| s.dozing == dozer) {
                     let sleeper = list.sleepers.swap_remove(pos);
                     if dozer {
@@ -390,7 +390,7 @@ impl Sleep {
     /// Wakes every sleeper (termination): each bucket once.
     pub(crate) fn wake_all(&self) {
         for (bucket, list) in self.buckets.iter().enumerate() {
-            let mut list = list.lock().unwrap();
+            let mut list = lock(list);
             let woken = std::mem::take(&mut list.sleepers);
             for sleeper in &woken {
                 self.leave_list(sleeper);
@@ -482,7 +482,7 @@ impl Sleep {
     fn enlist(&self, index: usize, parker: &Arc<Parker>, dozing: bool) -> usize {
         let bucket = self.bucket_of(index);
         {
-            let mut list = self.buckets[bucket].lock().unwrap();
+            let mut list = lock(&self.buckets[bucket]);
             list.sleepers.push(Sleeper {
                 index,
                 parker: parker.clone(),
@@ -520,7 +520,7 @@ impl Sleep {
     /// `park_registered`'s second half: whether a waker took us off the list (else leaves
     /// it), and if so whether we go on with a broadcast's wake-ups below our seat.
     fn delist(&self, bucket: usize, parker: &Arc<Parker>) -> Woken {
-        let mut list = self.buckets[bucket].lock().unwrap();
+        let mut list = lock(&self.buckets[bucket]);
         match list
             .sleepers
             .iter()
