@@ -20,7 +20,7 @@ use crate::pool::registry::Registry;
 use crate::pool::thread::Start;
 use crate::sync::{lock, poisoned};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Condvar, Mutex};
+use std::sync::{Arc, Condvar, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 /// What a cached thread's mailbox holds.
@@ -92,6 +92,19 @@ pub(crate) struct Cache {
 
 /// How long after a failed spawn the cache asks the OS for a spare again.
 const SPAWN_RETRY: Duration = Duration::from_millis(10);
+
+/// [`Cache::wait_in_cache`], reached through this pointer, which the first `blocking` on a
+/// worker sets ([`enable`]): a program that never blocks does not link the cache's waiting.
+/// Every thread that enters a cache comes after it: a spare is spawned by the monitor, which
+/// a `blocking` call started; a thread steps aside only from a seat whose worker called
+/// `blocking`, and is that worker or a spare.
+static WAIT_IN_CACHE: OnceLock<fn(&Cache, &Arc<Mailbox>, bool) -> bool> = OnceLock::new();
+
+/// Links the cache's waiting (see [`WAIT_IN_CACHE`]); called by `blocking` on a worker.
+#[inline]
+pub(crate) fn enable() {
+    WAIT_IN_CACHE.get_or_init(|| Cache::wait_in_cache);
+}
 
 impl Cache {
     pub(crate) fn new(seats: usize, keep_alive: Duration, max_extra: usize) -> Self {
@@ -177,6 +190,14 @@ impl Cache {
     /// `listed` says whether the mailbox must first be put on the idle list (a thread
     /// stepping aside) or is already in a reserver's hands (a freshly spawned spare).
     pub(crate) fn wait_for_seat(&self, mailbox: &Arc<Mailbox>, listed: bool) -> bool {
+        // Set before any thread can get here (see `WAIT_IN_CACHE`).
+        WAIT_IN_CACHE
+            .get()
+            .is_some_and(|wait| wait(self, mailbox, listed))
+    }
+
+    /// [`wait_for_seat`](Self::wait_for_seat)'s body.
+    fn wait_in_cache(&self, mailbox: &Arc<Mailbox>, listed: bool) -> bool {
         if listed {
             let mut idle = lock(&self.idle);
             if self.shut_down.load(Ordering::Relaxed) {
