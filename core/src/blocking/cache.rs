@@ -4,7 +4,7 @@
 //! Every pool thread belongs to one seat for its whole life: the seat it was spawned for, whose
 //! index its start handler was given, `current_thread_index()` reports, and its exit handler
 //! gets. So per-seat set-up done in a start handler (pinning worker i to core i) holds on every
-//! thread that ever serves seat i, and the cache keeps one idle list per seat.
+//! thread that ever serves seat i, and each idle thread's mailbox names its seat.
 //!
 //! A thread enters the cache when it is spawned as a spare, or when it steps aside as surplus
 //! for its seat. It waits on its own [`Mailbox`]. The monitor [`reserve`](Cache::reserve)s a
@@ -78,8 +78,8 @@ pub(crate) struct Reserved {
 /// Relaxed.
 #[derive(Debug)]
 pub(crate) struct Cache {
-    /// The idle threads of each seat.
-    idle: Mutex<Vec<Vec<Arc<Mailbox>>>>,
+    /// The idle threads, of every seat (a few at most: a scan finds a seat's).
+    idle: Mutex<Vec<Arc<Mailbox>>>,
     extra: AtomicUsize,
     max_extra: usize,
     keep_alive: Duration,
@@ -107,11 +107,9 @@ pub(crate) fn enable() {
 }
 
 impl Cache {
-    pub(crate) fn new(seats: usize, keep_alive: Duration, max_extra: usize) -> Self {
-        let mut idle = Vec::with_capacity(seats);
-        idle.resize_with(seats, Vec::new);
+    pub(crate) fn new(keep_alive: Duration, max_extra: usize) -> Self {
         Cache {
-            idle: Mutex::new(idle),
+            idle: Mutex::new(Vec::new()),
             extra: AtomicUsize::new(0),
             max_extra,
             keep_alive,
@@ -133,7 +131,7 @@ impl Cache {
     /// spare (spawned through the pool's spawn handler). `None` at the cap, or if no thread
     /// could be spawned.
     pub(crate) fn reserve(&self, registry: &Arc<Registry>, index: usize) -> Option<Reserved> {
-        if let Some(mailbox) = lock(&self.idle)[index].pop() {
+        if let Some(mailbox) = take_if(&mut lock(&self.idle), |m| m.seat == index) {
             return Some(Reserved {
                 mailbox,
                 reused: true,
@@ -180,7 +178,7 @@ impl Cache {
             drop(idle);
             reserved.mailbox.send(Mail::Exit);
         } else {
-            idle[reserved.mailbox.seat].push(reserved.mailbox);
+            idle.push(reserved.mailbox);
         }
     }
 
@@ -203,7 +201,7 @@ impl Cache {
             if self.shut_down.load(Ordering::Relaxed) {
                 return self.retire();
             }
-            idle[mailbox.seat].push(mailbox.clone());
+            idle.push(mailbox.clone());
         }
         let mut deadline = Instant::now().checked_add(self.keep_alive);
         let mut mail = lock(&mailbox.mail);
@@ -226,9 +224,7 @@ impl Cache {
             }
             drop(mail);
             let mut idle = lock(&self.idle);
-            let listed = &mut idle[mailbox.seat];
-            if let Some(pos) = listed.iter().position(|m| Arc::ptr_eq(m, mailbox)) {
-                listed.swap_remove(pos);
+            if take_if(&mut idle, |m| std::ptr::eq(m, &**mailbox)).is_some() {
                 return self.retire();
             }
             // Not listed: a reserver holds our mailbox and is about to send word (a seat, or
@@ -248,17 +244,20 @@ impl Cache {
 
     /// Tells every cached thread to exit (the pool terminates).
     pub(crate) fn shut_down(&self) {
-        let mailboxes: Vec<Arc<Mailbox>> = {
+        let mailboxes = {
             let mut idle = lock(&self.idle);
             self.shut_down.store(true, Ordering::Relaxed);
-            let mut all = Vec::new();
-            for seat in idle.iter_mut() {
-                all.append(seat);
-            }
-            all
+            std::mem::take(&mut *idle)
         };
         for mailbox in mailboxes {
             mailbox.send(Mail::Exit);
         }
     }
+}
+
+/// Removes and returns the last listed (most recently cached) mailbox of `list` that `pick`
+/// accepts.
+fn take_if(list: &mut Vec<Arc<Mailbox>>, pick: impl Fn(&Mailbox) -> bool) -> Option<Arc<Mailbox>> {
+    let pos = list.iter().rposition(|m| pick(m))?;
+    Some(list.swap_remove(pos))
 }

@@ -124,7 +124,10 @@ mod tests {
         for tid in [0, 7, 42, 1_234_567, u32::MAX] {
             let mut buf = [0u8; SYSCALL_PATH_MAX];
             let len = syscall_path(tid, &mut buf);
-            assert_eq!(buf[..len], *format!("/proc/self/task/{tid}/syscall").as_bytes());
+            assert_eq!(
+                buf[..len],
+                *format!("/proc/self/task/{tid}/syscall").as_bytes()
+            );
         }
     }
 

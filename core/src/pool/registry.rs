@@ -453,7 +453,7 @@ impl Registry {
             injector: Injector::new(),
             sleep: Sleep::new(n),
             monitor: Monitor::new(),
-            cache: Cache::new(n, config.keep_alive, config.max_blocking_threads),
+            cache: Cache::new(config.keep_alive, config.max_blocking_threads),
             spawner: Mutex::new(Some(config.spawn_handler.spare_spawner())),
             handlers: Handlers {
                 panic: config.panic_handler.take(),
