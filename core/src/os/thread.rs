@@ -63,20 +63,25 @@ pub(crate) fn current_tid() -> Tid {
 pub(crate) fn is_blocked(tid: Tid) -> bool {
     #[cfg(all(target_os = "linux", not(miri), not(weft_loom)))]
     {
-        use std::io::Read;
-        if tid <= 0 {
-            return false;
-        }
-        use std::os::unix::ffi::OsStrExt;
-        let Ok(tid) = u32::try_from(tid) else {
+        use super::sys;
+        let Ok(tid @ 1..) = u32::try_from(tid) else {
             return false;
         };
-        let mut path = [0u8; SYSCALL_PATH_MAX];
-        let len = syscall_path(tid, &mut path);
+        // Zeroed: the path written is followed by a NUL.
+        let mut path = [0u8; SYSCALL_PATH_MAX + 1];
+        syscall_path(tid, &mut path);
+        // SAFETY: `path` is a NUL-terminated string, read only during the call.
+        let fd = unsafe { sys::open(path.as_ptr().cast(), sys::O_RDONLY_CLOEXEC) };
+        if fd < 0 {
+            return false;
+        }
         let mut answer = [0u8; 16];
-        let read = std::fs::File::open(std::ffi::OsStr::from_bytes(&path[..len]))
-            .and_then(|mut file| file.read(&mut answer));
-        matches!(read, Ok(n) if n > 0 && !answer[..n].starts_with(b"running"))
+        // SAFETY: `fd` is open, and `answer` is writable for the length given.
+        let read = unsafe { sys::read(fd, answer.as_mut_ptr().cast(), answer.len()) };
+        // SAFETY: `fd` was opened above and is closed once, here.
+        unsafe { sys::close(fd) };
+        let read = usize::try_from(read).unwrap_or(0).min(answer.len());
+        read > 0 && !answer[..read].starts_with(b"running")
     }
     #[cfg(not(all(target_os = "linux", not(miri), not(weft_loom))))]
     {
@@ -89,10 +94,11 @@ pub(crate) fn is_blocked(tid: Tid) -> bool {
 #[cfg(all(target_os = "linux", not(miri), not(weft_loom)))]
 const SYSCALL_PATH_MAX: usize = 34;
 
-/// Writes `/proc/self/task/{tid}/syscall` into `buf` and returns its length: by hand, so that
-/// this cold path does not link the formatting of a `String` for one number.
+/// Writes `/proc/self/task/{tid}/syscall` at the start of `buf` and returns its length: by
+/// hand, so that this cold path links neither the formatting of a `String` for one number nor
+/// std's file opening (it calls the C library's `open` and `read`).
 #[cfg(all(target_os = "linux", not(miri), not(weft_loom)))]
-fn syscall_path(tid: u32, buf: &mut [u8; SYSCALL_PATH_MAX]) -> usize {
+fn syscall_path(tid: u32, buf: &mut [u8]) -> usize {
     let mut digits = [0u8; 10];
     let mut first = digits.len();
     let mut n = tid;
