@@ -12,6 +12,7 @@ use counters::{
     TAKERS_MASK,
 };
 use crossbeam_utils::CachePadded;
+use std::mem::ManuallyDrop;
 use std::time::Duration;
 
 /// A registered sleeper: the slot it serves, the parker of the thread that sleeps there, and
@@ -69,8 +70,9 @@ pub(crate) struct Sleep {
     counters: AtomicU64,
     /// The registered sleepers and dozers, by bucket: a pool has one bucket per seat (seat
     /// `i` in bucket `i`), so no mutex on the park and wake paths is shared by all workers;
-    /// a region has one bucket. Padded: each is written by its own seat's threads.
-    buckets: Box<[CachePadded<Mutex<Bucket>>]>,
+    /// a region has one bucket. Padded: each is written by its own seat's threads. Dropped
+    /// by [`Sleep`]'s `drop` only, so that their drop code is compiled once.
+    buckets: ManuallyDrop<Box<[CachePadded<Mutex<Bucket>>]>>,
     /// One bit per bucket, set while its list holds a sleeper (not a dozer): where a waker
     /// looks, a word of 64 buckets at a time.
     sleeper_map: Box<[AtomicU64]>,
@@ -84,6 +86,14 @@ pub(crate) struct Sleep {
     parks: AtomicU64,
 }
 
+impl Drop for Sleep {
+    #[inline(never)]
+    fn drop(&mut self) {
+        // SAFETY: dropped here only, and never used after.
+        unsafe { ManuallyDrop::drop(&mut self.buckets) }
+    }
+}
+
 impl Sleep {
     /// The state for `buckets` buckets: a pool's seat count, or 1 (an isolated region,
     /// whose waiters are few).
@@ -92,16 +102,19 @@ impl Sleep {
         let words = buckets.div_ceil(64);
         Self {
             counters: AtomicU64::new(0),
-            buckets: (0..buckets)
-                .map(|_| {
-                    CachePadded::new(Mutex::new(Bucket {
-                        sleepers: Vec::with_capacity(2),
-                        chain: false,
-                    }))
-                })
-                .collect(),
             sleeper_map: (0..words).map(|_| AtomicU64::new(0)).collect(),
             dozer_map: (0..words).map(|_| AtomicU64::new(0)).collect(),
+            // Last of what may unwind, so that no unwinding path here drops them.
+            buckets: ManuallyDrop::new(
+                (0..buckets)
+                    .map(|_| {
+                        CachePadded::new(Mutex::new(Bucket {
+                            sleepers: Vec::with_capacity(2),
+                            chain: false,
+                        }))
+                    })
+                    .collect(),
+            ),
             dozing: AtomicU32::new(0),
             wakeups: AtomicU64::new(0),
             parks: AtomicU64::new(0),
