@@ -93,17 +93,36 @@ pub(crate) struct Cache {
 /// How long after a failed spawn the cache asks the OS for a spare again.
 const SPAWN_RETRY: Duration = Duration::from_millis(10);
 
-/// [`Cache::wait_in_cache`], reached through this pointer, which the first `blocking` on a
-/// worker sets ([`enable`]): a program that never blocks does not link the cache's waiting.
-/// Every thread that enters a cache comes after it: a spare is spawned by the monitor, which
-/// a `blocking` call started; a thread steps aside only from a seat whose worker called
-/// `blocking`, and is that worker or a spare.
-static WAIT_IN_CACHE: OnceLock<fn(&Cache, &Arc<Mailbox>, bool) -> bool> = OnceLock::new();
+/// What only threads in a cache need: their wait, and telling them to exit.
+struct CachePaths {
+    /// [`Cache::wait_in_cache`].
+    wait: fn(&Cache, &Arc<Mailbox>, bool) -> bool,
+    /// [`exit_all`].
+    exit_all: fn(Vec<Arc<Mailbox>>),
+}
 
-/// Links the cache's waiting (see [`WAIT_IN_CACHE`]); called by `blocking` on a worker.
+/// Reached through this table, which the first `blocking` on a worker sets ([`enable`]), the
+/// cache's waiting is not linked into a program that never blocks. Every thread that enters a
+/// cache comes after it: a spare is spawned by the monitor, which a `blocking` call started;
+/// a thread steps aside only from a seat whose worker called `blocking`, and is that worker or
+/// a spare. And a mailbox is listed only by such a thread (or the monitor), under the idle
+/// list's mutex, so whoever finds one listed there after it sees the table set.
+static PATHS: OnceLock<CachePaths> = OnceLock::new();
+
+/// Links the cache's waiting (see [`PATHS`]); called by `blocking` on a worker.
 #[inline]
 pub(crate) fn enable() {
-    WAIT_IN_CACHE.get_or_init(|| Cache::wait_in_cache);
+    PATHS.get_or_init(|| CachePaths {
+        wait: Cache::wait_in_cache,
+        exit_all,
+    });
+}
+
+/// Tells the threads of `mailboxes` to exit (their pool terminates).
+fn exit_all(mailboxes: Vec<Arc<Mailbox>>) {
+    for mailbox in mailboxes {
+        mailbox.send(Mail::Exit);
+    }
 }
 
 impl Cache {
@@ -188,10 +207,10 @@ impl Cache {
     /// `listed` says whether the mailbox must first be put on the idle list (a thread
     /// stepping aside) or is already in a reserver's hands (a freshly spawned spare).
     pub(crate) fn wait_for_seat(&self, mailbox: &Arc<Mailbox>, listed: bool) -> bool {
-        // Set before any thread can get here (see `WAIT_IN_CACHE`).
-        WAIT_IN_CACHE
+        // Set before any thread can get here (see `PATHS`).
+        PATHS
             .get()
-            .is_some_and(|wait| wait(self, mailbox, listed))
+            .is_some_and(|paths| (paths.wait)(self, mailbox, listed))
     }
 
     /// [`wait_for_seat`](Self::wait_for_seat)'s body.
@@ -249,8 +268,9 @@ impl Cache {
             self.shut_down.store(true, Ordering::Relaxed);
             std::mem::take(&mut *idle)
         };
-        for mailbox in mailboxes {
-            mailbox.send(Mail::Exit);
+        // Set if any mailbox was listed (see `PATHS`).
+        if let Some(paths) = PATHS.get() {
+            (paths.exit_all)(mailboxes);
         }
     }
 }
