@@ -10,3 +10,14 @@ pub(crate) use loom::thread;
 pub(crate) use std::sync::{atomic, Arc, Mutex};
 #[cfg(not(weft_loom))]
 pub(crate) use std::thread;
+
+/// Locks `mutex`: [`crate::sync::lock`] (one shared panic for a poisoned lock), or under loom
+/// its `lock().unwrap()`.
+#[cfg(not(weft_loom))]
+pub(crate) use crate::sync::lock;
+
+/// Locks `mutex`: `crate::sync::lock`, or under loom its `lock().unwrap()`.
+#[cfg(weft_loom)]
+pub(crate) fn lock<T>(mutex: &Mutex<T>) -> loom::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap()
+}

@@ -4,7 +4,7 @@
 //! Every pool thread belongs to one seat for its whole life: the seat it was spawned for, whose
 //! index its start handler was given, `current_thread_index()` reports, and its exit handler
 //! gets. So per-seat set-up done in a start handler (pinning worker i to core i) holds on every
-//! thread that ever serves seat i, and the cache keeps one idle list per seat.
+//! thread that ever serves seat i, and each idle thread's mailbox names its seat.
 //!
 //! A thread enters the cache when it is spawned as a spare, or when it steps aside as surplus
 //! for its seat. It waits on its own [`Mailbox`]. The monitor [`reserve`](Cache::reserve)s a
@@ -20,7 +20,7 @@ use crate::pool::registry::Registry;
 use crate::pool::thread::Start;
 use crate::sync::{lock, poisoned};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Condvar, Mutex};
+use std::sync::{Arc, Condvar, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 /// What a cached thread's mailbox holds.
@@ -78,8 +78,8 @@ pub(crate) struct Reserved {
 /// Relaxed.
 #[derive(Debug)]
 pub(crate) struct Cache {
-    /// The idle threads of each seat.
-    idle: Mutex<Vec<Vec<Arc<Mailbox>>>>,
+    /// The idle threads, of every seat (a few at most: a scan finds a seat's).
+    idle: Mutex<Vec<Arc<Mailbox>>>,
     extra: AtomicUsize,
     max_extra: usize,
     keep_alive: Duration,
@@ -93,12 +93,42 @@ pub(crate) struct Cache {
 /// How long after a failed spawn the cache asks the OS for a spare again.
 const SPAWN_RETRY: Duration = Duration::from_millis(10);
 
+/// What only threads in a cache need: their wait, and telling them to exit.
+struct CachePaths {
+    /// [`Cache::wait_in_cache`].
+    wait: fn(&Cache, &Arc<Mailbox>, bool) -> bool,
+    /// [`exit_all`].
+    exit_all: fn(Vec<Arc<Mailbox>>),
+}
+
+/// Reached through this table, which the first `blocking` on a worker sets ([`enable`]), the
+/// cache's waiting is not linked into a program that never blocks. Every thread that enters a
+/// cache comes after it: a spare is spawned by the monitor, which a `blocking` call started;
+/// a thread steps aside only from a seat whose worker called `blocking`, and is that worker or
+/// a spare. And a mailbox is listed only by such a thread (or the monitor), under the idle
+/// list's mutex, so whoever finds one listed there after it sees the table set.
+static PATHS: OnceLock<CachePaths> = OnceLock::new();
+
+/// Links the cache's waiting (see [`PATHS`]); called by `blocking` on a worker.
+#[inline]
+pub(crate) fn enable() {
+    PATHS.get_or_init(|| CachePaths {
+        wait: Cache::wait_in_cache,
+        exit_all,
+    });
+}
+
+/// Tells the threads of `mailboxes` to exit (their pool terminates).
+fn exit_all(mailboxes: Vec<Arc<Mailbox>>) {
+    for mailbox in mailboxes {
+        mailbox.send(Mail::Exit);
+    }
+}
+
 impl Cache {
-    pub(crate) fn new(seats: usize, keep_alive: Duration, max_extra: usize) -> Self {
-        let mut idle = Vec::with_capacity(seats);
-        idle.resize_with(seats, Vec::new);
+    pub(crate) fn new(keep_alive: Duration, max_extra: usize) -> Self {
         Cache {
-            idle: Mutex::new(idle),
+            idle: Mutex::new(Vec::new()),
             extra: AtomicUsize::new(0),
             max_extra,
             keep_alive,
@@ -120,7 +150,7 @@ impl Cache {
     /// spare (spawned through the pool's spawn handler). `None` at the cap, or if no thread
     /// could be spawned.
     pub(crate) fn reserve(&self, registry: &Arc<Registry>, index: usize) -> Option<Reserved> {
-        if let Some(mailbox) = lock(&self.idle)[index].pop() {
+        if let Some(mailbox) = take_if(&mut lock(&self.idle), |m| m.seat == index) {
             return Some(Reserved {
                 mailbox,
                 reused: true,
@@ -167,7 +197,7 @@ impl Cache {
             drop(idle);
             reserved.mailbox.send(Mail::Exit);
         } else {
-            idle[reserved.mailbox.seat].push(reserved.mailbox);
+            idle.push(reserved.mailbox);
         }
     }
 
@@ -177,12 +207,20 @@ impl Cache {
     /// `listed` says whether the mailbox must first be put on the idle list (a thread
     /// stepping aside) or is already in a reserver's hands (a freshly spawned spare).
     pub(crate) fn wait_for_seat(&self, mailbox: &Arc<Mailbox>, listed: bool) -> bool {
+        // Set before any thread can get here (see `PATHS`).
+        PATHS
+            .get()
+            .is_some_and(|paths| (paths.wait)(self, mailbox, listed))
+    }
+
+    /// [`wait_for_seat`](Self::wait_for_seat)'s body.
+    fn wait_in_cache(&self, mailbox: &Arc<Mailbox>, listed: bool) -> bool {
         if listed {
             let mut idle = lock(&self.idle);
             if self.shut_down.load(Ordering::Relaxed) {
                 return self.retire();
             }
-            idle[mailbox.seat].push(mailbox.clone());
+            idle.push(mailbox.clone());
         }
         let mut deadline = Instant::now().checked_add(self.keep_alive);
         let mut mail = lock(&mailbox.mail);
@@ -205,9 +243,7 @@ impl Cache {
             }
             drop(mail);
             let mut idle = lock(&self.idle);
-            let listed = &mut idle[mailbox.seat];
-            if let Some(pos) = listed.iter().position(|m| Arc::ptr_eq(m, mailbox)) {
-                listed.swap_remove(pos);
+            if take_if(&mut idle, |m| std::ptr::eq(m, &**mailbox)).is_some() {
                 return self.retire();
             }
             // Not listed: a reserver holds our mailbox and is about to send word (a seat, or
@@ -227,17 +263,21 @@ impl Cache {
 
     /// Tells every cached thread to exit (the pool terminates).
     pub(crate) fn shut_down(&self) {
-        let mailboxes: Vec<Arc<Mailbox>> = {
+        let mailboxes = {
             let mut idle = lock(&self.idle);
             self.shut_down.store(true, Ordering::Relaxed);
-            let mut all = Vec::new();
-            for seat in idle.iter_mut() {
-                all.append(seat);
-            }
-            all
+            std::mem::take(&mut *idle)
         };
-        for mailbox in mailboxes {
-            mailbox.send(Mail::Exit);
+        // Set if any mailbox was listed (see `PATHS`).
+        if let Some(paths) = PATHS.get() {
+            (paths.exit_all)(mailboxes);
         }
     }
+}
+
+/// Removes and returns the last listed (most recently cached) mailbox of `list` that `pick`
+/// accepts.
+fn take_if(list: &mut Vec<Arc<Mailbox>>, pick: impl Fn(&Mailbox) -> bool) -> Option<Arc<Mailbox>> {
+    let pos = list.iter().rposition(|m| pick(m))?;
+    Some(list.swap_remove(pos))
 }

@@ -116,6 +116,7 @@ pub(crate) fn lend(word: &AtomicU64, stamp: u64) -> bool {
 #[cfg(not(weft_loom))]
 #[inline]
 pub(crate) fn begin(worker: &WorkerThread) -> u64 {
+    crate::blocking::cache::enable();
     worker.publish_forks();
     let shared = worker.shared();
     if worker.seat().take_surplus() {

@@ -86,8 +86,69 @@
 //! This folder holds what a region is: [`region::Region`] (its queue and waiters) and the tag
 //! its forks carry, and the lanes a thread publishes a region's forks to (`isolate/lane.rs`). How a
 //! worker enters and leaves a region, and the public `isolate`, are the worker's
-//! (`worker/isolated.rs`); its isolated wait is `worker/wait.rs`'s `wait_isolated`.
+//! (`worker/isolated.rs`); its isolated wait is `worker/wait.rs`'s `wait_isolated`. A worker
+//! reaches its paths inside regions (that wait, running another region's job, pushing on a
+//! lane) through [`paths`], which the first `isolate` sets: a program that never isolates does
+//! not link them.
 
 #[cfg(not(weft_loom))]
 pub(crate) mod lane;
 pub(crate) mod region;
+
+#[cfg(not(weft_loom))]
+use crate::sync::job::JobRef;
+#[cfg(not(weft_loom))]
+use crate::sync::latch::CoreLatch;
+#[cfg(not(weft_loom))]
+use crate::worker::thread_state::WorkerThread;
+#[cfg(not(weft_loom))]
+use region::{Region, RegionTag};
+#[cfg(not(weft_loom))]
+use std::sync::OnceLock;
+
+/// A worker's paths inside regions, reached through [`paths`]: a program that never calls
+/// `isolate` does not link them.
+#[cfg(not(weft_loom))]
+pub(crate) struct RegionPaths {
+    /// Runs a job of another region than the worker's, in that region
+    /// (`WorkerThread::execute_in_region`).
+    pub(crate) execute_in: unsafe fn(&WorkerThread, JobRef, RegionTag),
+    /// Waits for a latch inside a region (`WorkerThread::wait_isolated`).
+    pub(crate) wait: fn(&WorkerThread, &Region, &CoreLatch),
+    /// Pushes a job on the worker's lane for its region (`WorkerThread::push_lane_now`).
+    pub(crate) push_lane: fn(&WorkerThread, JobRef),
+}
+
+/// Set by the first `isolate` ([`enable`]). A worker is inside a region, or meets a region's
+/// job, only after some thread made that region, so after this was set: on that thread, or
+/// through the queue or roster that carried the region's job or tag (their Release and
+/// Acquire).
+#[cfg(not(weft_loom))]
+static PATHS: OnceLock<RegionPaths> = OnceLock::new();
+
+/// Links the region paths (called by `isolate`).
+#[cfg(not(weft_loom))]
+#[inline]
+pub(crate) fn enable() {
+    PATHS.get_or_init(|| RegionPaths {
+        execute_in: WorkerThread::execute_in_region,
+        wait: WorkerThread::wait_isolated,
+        push_lane: WorkerThread::push_lane_now,
+    });
+}
+
+/// The region paths, for a worker inside a region or running a region's job.
+#[cfg(not(weft_loom))]
+pub(crate) fn paths() -> &'static RegionPaths {
+    match PATHS.get() {
+        Some(paths) => paths,
+        None => not_enabled(),
+    }
+}
+
+#[cfg(not(weft_loom))]
+#[cold]
+#[inline(never)]
+fn not_enabled() -> ! {
+    panic!("weft: a region path taken before any isolate")
+}

@@ -12,7 +12,7 @@
 // Under loom only the protocols are compiled, without the system calls.
 #![cfg_attr(weft_loom, allow(dead_code))]
 
-use std::ffi::{c_int, c_long, c_ulong, c_void};
+use std::ffi::{c_char, c_int, c_long, c_ulong, c_void};
 
 /// A C `long` as the kernel's structs use it (`__syscall_slong_t`).
 #[cfg(not(all(target_arch = "x86_64", target_pointer_width = "32")))]
@@ -74,8 +74,17 @@ const SYSCALLS: (Option<c_long>, Option<c_long>) = (Some(224), Some(389));
 )))]
 const SYSCALLS: (Option<c_long>, Option<c_long>) = (None, None);
 
+/// `open`'s flags to read a file: `O_RDONLY` (0) with `O_CLOEXEC`.
+#[cfg(not(any(target_arch = "sparc", target_arch = "sparc64")))]
+pub(crate) const O_RDONLY_CLOEXEC: c_int = 0o2_000_000;
+#[cfg(any(target_arch = "sparc", target_arch = "sparc64"))]
+pub(crate) const O_RDONLY_CLOEXEC: c_int = 0x40_0000;
+
 extern "C" {
     pub(crate) fn syscall(number: c_long, ...) -> c_long;
+    pub(crate) fn open(path: *const c_char, flags: c_int, ...) -> c_int;
+    pub(crate) fn read(fd: c_int, buf: *mut c_void, count: usize) -> isize;
+    pub(crate) fn close(fd: c_int) -> c_int;
     pub(crate) fn getrusage(who: c_int, usage: *mut Rusage) -> c_int;
     pub(crate) fn pthread_self() -> Pthread;
     pub(crate) fn pthread_getattr_np(thread: Pthread, attr: *mut PthreadAttr) -> c_int;
@@ -106,5 +115,6 @@ mod tests {
         assert_eq!(size_of::<Pthread>(), size_of::<libc::pthread_t>());
         assert_eq!(SYS_GETTID, Some(libc::SYS_gettid));
         assert_eq!(SYS_MEMBARRIER, Some(libc::SYS_membarrier));
+        assert_eq!(O_RDONLY_CLOEXEC, libc::O_RDONLY | libc::O_CLOEXEC);
     }
 }

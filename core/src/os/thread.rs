@@ -63,14 +63,25 @@ pub(crate) fn current_tid() -> Tid {
 pub(crate) fn is_blocked(tid: Tid) -> bool {
     #[cfg(all(target_os = "linux", not(miri), not(weft_loom)))]
     {
-        use std::io::Read;
-        if tid <= 0 {
+        use super::sys;
+        let Ok(tid @ 1..) = u32::try_from(tid) else {
+            return false;
+        };
+        // Zeroed: the path written is followed by a NUL.
+        let mut path = [0u8; SYSCALL_PATH_MAX + 1];
+        syscall_path(tid, &mut path);
+        // SAFETY: `path` is a NUL-terminated string, read only during the call.
+        let fd = unsafe { sys::open(path.as_ptr().cast(), sys::O_RDONLY_CLOEXEC) };
+        if fd < 0 {
             return false;
         }
         let mut answer = [0u8; 16];
-        let read = std::fs::File::open(format!("/proc/self/task/{tid}/syscall"))
-            .and_then(|mut file| file.read(&mut answer));
-        matches!(read, Ok(n) if n > 0 && !answer[..n].starts_with(b"running"))
+        // SAFETY: `fd` is open, and `answer` is writable for the length given.
+        let read = unsafe { sys::read(fd, answer.as_mut_ptr().cast(), answer.len()) };
+        // SAFETY: `fd` was opened above and is closed once, here.
+        unsafe { sys::close(fd) };
+        let read = usize::try_from(read).unwrap_or(0).min(answer.len());
+        read > 0 && !answer[..read].starts_with(b"running")
     }
     #[cfg(not(all(target_os = "linux", not(miri), not(weft_loom))))]
     {
@@ -79,12 +90,52 @@ pub(crate) fn is_blocked(tid: Tid) -> bool {
     }
 }
 
+/// The longest `/proc/self/task/{tid}/syscall`: 16 + 10 digits + 8 bytes.
+#[cfg(all(target_os = "linux", not(miri), not(weft_loom)))]
+const SYSCALL_PATH_MAX: usize = 34;
+
+/// Writes `/proc/self/task/{tid}/syscall` at the start of `buf` and returns its length: by
+/// hand, so that this cold path links neither the formatting of a `String` for one number nor
+/// std's file opening (it calls the C library's `open` and `read`).
+#[cfg(all(target_os = "linux", not(miri), not(weft_loom)))]
+fn syscall_path(tid: u32, buf: &mut [u8]) -> usize {
+    let mut digits = [0u8; 10];
+    let mut first = digits.len();
+    let mut n = tid;
+    loop {
+        first -= 1;
+        digits[first] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    let mut len = 0;
+    for part in [&b"/proc/self/task/"[..], &digits[first..], b"/syscall"] {
+        buf[len..len + part.len()].copy_from_slice(part);
+        len += part.len();
+    }
+    len
+}
+
 #[cfg(all(test, target_os = "linux", not(miri), not(weft_loom)))]
 mod tests {
     use super::*;
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::mpsc::channel;
     use std::time::Duration;
+
+    #[test]
+    fn syscall_paths() {
+        for tid in [0, 7, 42, 1_234_567, u32::MAX] {
+            let mut buf = [0u8; SYSCALL_PATH_MAX];
+            let len = syscall_path(tid, &mut buf);
+            assert_eq!(
+                buf[..len],
+                *format!("/proc/self/task/{tid}/syscall").as_bytes()
+            );
+        }
+    }
 
     #[test]
     fn a_thread_waiting_on_a_channel_is_blocked_and_a_spinning_one_is_not() {

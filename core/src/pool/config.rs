@@ -139,6 +139,10 @@ fn resolve_num_threads(
 
 /// The thread count environment variable `var` asks for, if it holds a number above 0.
 fn threads_from_env(var: &str) -> Option<usize> {
-    let n = std::env::var(var).ok()?.trim().parse::<usize>().ok()?;
+    let n = std::env::var(var)
+        .ok()?
+        .trim_ascii()
+        .parse::<usize>()
+        .ok()?;
     (n > 0).then_some(n)
 }

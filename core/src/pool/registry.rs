@@ -38,6 +38,8 @@ use crate::trace;
 use crate::worker::thread_state::{current_parker, ThreadShared, WorkerThread};
 use crossbeam_deque::Injector;
 use crossbeam_epoch as epoch;
+use std::mem::ManuallyDrop;
+use std::ops::Deref;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, OnceLock, PoisonError};
 use std::time::Duration;
@@ -269,8 +271,30 @@ pub(crate) struct Handlers {
     pub(crate) stack_size: Option<usize>,
 }
 
-/// One pool (see the module docs).
-pub(crate) struct Registry {
+/// One pool (see the module docs). Its [`State`] is dropped in one place, [`Registry`]'s
+/// `drop`, so that the drop code of its many fields is compiled once rather than in every
+/// codegen unit that drops a registry.
+pub(crate) struct Registry(ManuallyDrop<State>);
+
+impl Deref for Registry {
+    type Target = State;
+
+    #[inline]
+    fn deref(&self) -> &State {
+        &self.0
+    }
+}
+
+impl Drop for Registry {
+    #[inline(never)]
+    fn drop(&mut self) {
+        // SAFETY: the state is dropped here only, and never used after.
+        unsafe { ManuallyDrop::drop(&mut self.0) }
+    }
+}
+
+/// A pool's state (reached through [`Registry`]).
+pub(crate) struct State {
     seats: Box<[Seat]>,
     pub(crate) members: Members,
     /// The isolated regions in progress (`isolate/mod.rs`), whose queues idle workers steal from.
@@ -422,14 +446,14 @@ impl Registry {
         } else {
             Duration::ZERO
         };
-        let registry = Arc::new(Registry {
+        let registry = Arc::new(Registry(ManuallyDrop::new(State {
             seats: (0..n).map(|_| Seat::default()).collect(),
             members: Members::new(),
             regions: Roster::new(),
             injector: Injector::new(),
             sleep: Sleep::new(n),
             monitor: Monitor::new(),
-            cache: Cache::new(n, config.keep_alive, config.max_blocking_threads),
+            cache: Cache::new(config.keep_alive, config.max_blocking_threads),
             spawner: Mutex::new(Some(config.spawn_handler.spare_spawner())),
             handlers: Handlers {
                 panic: config.panic_handler.take(),
@@ -445,7 +469,7 @@ impl Registry {
             terminating: AtomicBool::new(false),
             live_threads: Mutex::new(0),
             all_exited: Condvar::new(),
-        });
+        })));
         // Terminates the half-built pool if a spawn fails or a user callback (the spawn
         // handler, the thread namer) panics: the threads already started then exit.
         let terminate_on_failure = TerminateOnDrop(&registry);

@@ -5,13 +5,14 @@
 mod counters;
 
 use crate::loom::atomic::{fence, AtomicU32, AtomicU64, Ordering};
-use crate::loom::{Arc, Mutex};
+use crate::loom::{lock, Arc, Mutex};
 use crate::sync::parker::Parker;
 use counters::{
     Counters, ONE_SEARCHING, ONE_SLEEPING, ONE_TAKER, SEARCHING_TO_SLEEPING, SLEEPING_TO_SEARCHING,
     TAKERS_MASK,
 };
 use crossbeam_utils::CachePadded;
+use std::mem::ManuallyDrop;
 use std::time::Duration;
 
 /// A registered sleeper: the slot it serves, the parker of the thread that sleeps there, and
@@ -69,8 +70,9 @@ pub(crate) struct Sleep {
     counters: AtomicU64,
     /// The registered sleepers and dozers, by bucket: a pool has one bucket per seat (seat
     /// `i` in bucket `i`), so no mutex on the park and wake paths is shared by all workers;
-    /// a region has one bucket. Padded: each is written by its own seat's threads.
-    buckets: Box<[CachePadded<Mutex<Bucket>>]>,
+    /// a region has one bucket. Padded: each is written by its own seat's threads. Dropped
+    /// by [`Sleep`]'s `drop` only, so that their drop code is compiled once.
+    buckets: ManuallyDrop<Box<[CachePadded<Mutex<Bucket>>]>>,
     /// One bit per bucket, set while its list holds a sleeper (not a dozer): where a waker
     /// looks, a word of 64 buckets at a time.
     sleeper_map: Box<[AtomicU64]>,
@@ -84,6 +86,14 @@ pub(crate) struct Sleep {
     parks: AtomicU64,
 }
 
+impl Drop for Sleep {
+    #[inline(never)]
+    fn drop(&mut self) {
+        // SAFETY: dropped here only, and never used after.
+        unsafe { ManuallyDrop::drop(&mut self.buckets) }
+    }
+}
+
 impl Sleep {
     /// The state for `buckets` buckets: a pool's seat count, or 1 (an isolated region,
     /// whose waiters are few).
@@ -92,16 +102,19 @@ impl Sleep {
         let words = buckets.div_ceil(64);
         Self {
             counters: AtomicU64::new(0),
-            buckets: (0..buckets)
-                .map(|_| {
-                    CachePadded::new(Mutex::new(Bucket {
-                        sleepers: Vec::with_capacity(2),
-                        chain: false,
-                    }))
-                })
-                .collect(),
             sleeper_map: (0..words).map(|_| AtomicU64::new(0)).collect(),
             dozer_map: (0..words).map(|_| AtomicU64::new(0)).collect(),
+            // Last of what may unwind, so that no unwinding path here drops them.
+            buckets: ManuallyDrop::new(
+                (0..buckets)
+                    .map(|_| {
+                        CachePadded::new(Mutex::new(Bucket {
+                            sleepers: Vec::with_capacity(2),
+                            chain: false,
+                        }))
+                    })
+                    .collect(),
+            ),
             dozing: AtomicU32::new(0),
             wakeups: AtomicU64::new(0),
             parks: AtomicU64::new(0),
@@ -235,7 +248,7 @@ impl Sleep {
     /// `wake`; see [`Wake`]). Returns whether a thread was woken.
     #[cold]
     fn wake_one_for(&self, wake: Wake) -> bool {
-        self.wake_one_if_for(wake, || true)
+        self.wake_one_if_for(wake, &|| true)
     }
 
     /// The last searcher stopped: wake one sleeper if `work_pending()` holds and nobody
@@ -245,10 +258,12 @@ impl Sleep {
     /// n jobs from waking more than n - 1 helpers: a helper woken for a job counts as
     /// searching until it has taken a job.
     pub(crate) fn wake_one_if(&self, work_pending: impl Fn() -> bool) -> bool {
-        self.wake_one_if_for(Wake::Inside, work_pending)
+        self.wake_one_if_for(Wake::Inside, &work_pending)
     }
 
-    fn wake_one_if_for(&self, wake: Wake, work_pending: impl Fn() -> bool) -> bool {
+    /// Takes `work_pending` as a trait object, so that this is compiled once: the call through
+    /// it comes only where a sleeper is counted, before an unpark that costs far more.
+    fn wake_one_if_for(&self, wake: Wake, work_pending: &dyn Fn() -> bool) -> bool {
         loop {
             // SeqCst: the reservation below reads the counts with the sleeper's registration
             // (and so its bit in the maps) behind it (rule "one waker at a time").
@@ -309,7 +324,7 @@ impl Sleep {
             while bits != 0 {
                 let bucket = w * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                let mut list = self.buckets[bucket].lock().unwrap();
+                let mut list = lock(&self.buckets[bucket]);
                 if let Some(pos) = list.sleepers.iter().rposition(|s| s.dozing == dozer) {
                     let sleeper = list.sleepers.swap_remove(pos);
                     if dozer {
@@ -363,6 +378,9 @@ impl Sleep {
     }
 
     /// Wakes the seats below `index` in the broadcast's tree: `2 index + 1` and `2 index + 2`.
+    /// Out of line: a broadcast's path, not copied into every `park_registered`.
+    #[cold]
+    #[inline(never)]
     fn wake_below(&self, index: usize) {
         for child in [2 * index + 1, 2 * index + 2] {
             if child < self.buckets.len() {
@@ -385,7 +403,7 @@ impl Sleep {
     /// Wakes every sleeper (termination): each bucket once.
     pub(crate) fn wake_all(&self) {
         for (bucket, list) in self.buckets.iter().enumerate() {
-            let mut list = list.lock().unwrap();
+            let mut list = lock(list);
             let woken = std::mem::take(&mut list.sleepers);
             for sleeper in &woken {
                 self.leave_list(sleeper);
@@ -477,7 +495,7 @@ impl Sleep {
     fn enlist(&self, index: usize, parker: &Arc<Parker>, dozing: bool) -> usize {
         let bucket = self.bucket_of(index);
         {
-            let mut list = self.buckets[bucket].lock().unwrap();
+            let mut list = lock(&self.buckets[bucket]);
             list.sleepers.push(Sleeper {
                 index,
                 parker: parker.clone(),
@@ -500,7 +518,9 @@ impl Sleep {
         bucket
     }
 
-    /// Parks, still idle after `enlist`.
+    /// Parks, still idle after `enlist`. Out of line, so that it is compiled once rather than
+    /// in every `park_registered`: the park itself costs far more than the call.
+    #[inline(never)]
     fn park_now(&self, parker: &Parker, timeout: Option<Duration>) {
         self.parks.fetch_add(1, Ordering::Relaxed);
         crate::trace::mark(crate::trace::Mark::Park);
@@ -513,7 +533,7 @@ impl Sleep {
     /// `park_registered`'s second half: whether a waker took us off the list (else leaves
     /// it), and if so whether we go on with a broadcast's wake-ups below our seat.
     fn delist(&self, bucket: usize, parker: &Arc<Parker>) -> Woken {
-        let mut list = self.buckets[bucket].lock().unwrap();
+        let mut list = lock(&self.buckets[bucket]);
         match list
             .sleepers
             .iter()

@@ -177,19 +177,32 @@ pub(crate) fn on() -> bool {
     ACTIVE.load(Ordering::Relaxed) != 0
 }
 
+/// How an event reaches this thread's log: [`append`], set by the first [`Session::start`].
+/// Reached only through this pointer, the logs (their registration, chunks and drop) are not
+/// linked into a program that never calls `record`.
+static APPEND: OnceLock<fn(u64, Event)> = OnceLock::new();
+
 /// Records `what` now on this thread (the hooks' cold path).
 #[cold]
 #[inline(never)]
 pub(crate) fn push(what: What) {
     let at = now();
-    // Acquire: pairs with the Release store in `Session::start`, so that a reset below comes
-    // after every read of the previous session (module docs).
+    // Acquire: pairs with the Release store in `Session::start`, so that a reset in `append`
+    // comes after every read of the previous session (module docs), and `APPEND`, set before
+    // that store, is set here.
     let generation = ACTIVE.load(Ordering::Acquire);
     if generation == 0 {
         return;
     }
+    if let Some(append) = APPEND.get() {
+        append(generation, Event { at, what });
+    }
+}
+
+/// Appends `event` of session `generation` to this thread's log.
+fn append(generation: u64, event: Event) {
     // At the thread's exit (the log already dropped) the event is lost.
-    let _ = LOG.try_with(|log| log.push(generation, Event { at, what }));
+    let _ = LOG.try_with(|log| log.push(generation, event));
 }
 
 /// This thread serves `seat` of the pool at `pool` (set once, as it enters the pool).
@@ -278,6 +291,7 @@ impl Session {
     /// Joins the session in progress, or starts one.
     pub(crate) fn start() -> Session {
         now();
+        APPEND.get_or_init(|| append);
         let mut s = sessions();
         if s.recorders == 0 {
             s.generation += 1;

@@ -12,8 +12,9 @@
 //! * **Switch.** One global word holds the generation of the session that records, or 0. Every
 //!   hook (a job run, a wait, a steal, a park, ...) loads it Relaxed and, when it is 0,
 //!   does nothing more: off, a hook costs one load and a predictable branch, and the
-//!   recording path is a separate, cold function. `join`'s fast path, a fork taken back and
-//!   run inline, has no hook at all.
+//!   recording path is a separate, cold function, which reaches the logs through a pointer the
+//!   first `record` sets (so a program that never records does not link them). `join`'s fast
+//!   path, a fork taken back and run inline, has no hook at all.
 //! * **Buffers.** Each thread writes its own log (`log.rs`), registered once under a lock at
 //!   its first event; after that an event is a clock read and a few plain stores, with no lock
 //!   and no read-modify-write. A log keeps at most [`CAP`] events per session, allocated a

@@ -83,7 +83,7 @@
 
 use crate::isolate::region::{RegionTag, NO_REGION};
 use crate::loom::atomic::{self, AtomicBool, AtomicU8, AtomicUsize, Ordering};
-use crate::loom::Mutex;
+use crate::loom::{lock, Mutex};
 use crate::os::{self, thread::Tid};
 use crate::sleep::Sleep;
 use crate::sync::fence;
@@ -258,7 +258,7 @@ impl ForkStack {
     /// Records the owner's new region (owner only, the stack empty; module docs).
     pub(crate) fn set_region(&self, region: RegionTag) {
         debug_assert!(self.is_empty(), "region changed with forks on the stack");
-        *self.lock.lock().unwrap() = region;
+        *lock(&self.lock) = region;
     }
 
     /// Whether a push at `top` needs room first, with `bottom` as last read (the owner promotes
@@ -482,7 +482,7 @@ impl ForkStack {
     /// A promotion or a thief took, or is taking, the job at `pos`: wait for its decision.
     #[cold]
     fn pop_contended(&self, pos: usize) -> bool {
-        let _guard = self.lock.lock().unwrap();
+        let _guard = lock(&self.lock);
         // Counted as emptying whichever way it goes: the stack may be empty now, and
         // `bottom` may go down (a count too many only makes a watcher look once more).
         self.count_emptied();
@@ -503,7 +503,7 @@ impl ForkStack {
     /// than the stack's oldest is public (see [`steal`](Self::steal)).
     #[inline]
     pub(crate) fn promote_oldest(&self, publish: impl FnOnce(JobRef)) -> bool {
-        let _guard = self.lock.lock().unwrap();
+        let _guard = lock(&self.lock);
         let bottom = self.bottom.load(Ordering::Relaxed);
         if bottom >= self.top.load(Ordering::Relaxed) {
             return false;

@@ -61,6 +61,7 @@ where
 impl WorkerThread {
     /// Runs `op` inside a new region of this worker's pool (see [`isolate`]).
     pub(crate) fn isolated<R>(&self, op: impl FnOnce() -> R) -> R {
+        crate::isolate::enable();
         // The forks made so far belong to the outer region: publish them there first.
         self.publish_forks();
         let region = Arc::new(Region::new());

@@ -191,8 +191,10 @@ impl WorkerThread {
             members: View::new(),
             regions: View::new(),
             region: Cell::new(NO_REGION),
-            own_lanes: OwnLanes::new(registry.breadth_first()),
             stack: StackMark::of_current_thread(registry.stack_size(), adopted),
+            // Made last of what may unwind, so that no unwinding path here drops it: its drop
+            // code is compiled once, in the worker's.
+            own_lanes: OwnLanes::new(registry.breadth_first()),
             fork_marks: RefCell::new(Vec::new()),
             taker_mark: Cell::new(0),
             registry,
@@ -424,7 +426,7 @@ impl WorkerThread {
         unsafe { Fork::from_job(job).arm(self.parker()) };
         match self.region() {
             None => self.deque.push(job),
-            Some(_) => self.own_lanes.push(&self.shared.lanes, job),
+            Some(_) => (crate::isolate::paths().push_lane)(self, job),
         }
         self.shared.counters.promoted();
     }
@@ -491,6 +493,12 @@ impl WorkerThread {
 
     /// Puts a job just popped from this worker's lane back on top, unrun (as above).
     pub(crate) fn put_back_lane(&self, job: JobRef) {
+        (crate::isolate::paths().push_lane)(self, job);
+    }
+
+    /// Pushes `job` on this worker's lane for its current region (`isolate/lane.rs`; reached
+    /// through `isolate::paths`).
+    pub(crate) fn push_lane_now(&self, job: JobRef) {
         self.own_lanes.push(&self.shared.lanes, job);
     }
 
@@ -570,6 +578,17 @@ impl WorkerThread {
             // SAFETY: forwarded to the caller.
             return unsafe { self.execute(job) };
         }
+        // SAFETY: forwarded to the caller.
+        unsafe { (crate::isolate::paths().execute_in)(self, job, region) }
+    }
+
+    /// [`execute_in`](Self::execute_in) for a job of another region than this worker's
+    /// (reached through `isolate::paths`).
+    ///
+    /// # Safety
+    ///
+    /// As for `execute_in`.
+    pub(crate) unsafe fn execute_in_region(&self, job: JobRef, region: RegionTag) {
         let outer = self.enter_region(region);
         // SAFETY: forwarded to the caller. A job does not unwind (it holds its own panics,
         // or aborts), so the region is always left.

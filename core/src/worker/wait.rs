@@ -116,7 +116,7 @@ impl WorkerThread {
                 return self.wait_deep(latch);
             }
             if let Some(region) = self.region() {
-                return self.wait_isolated(region, latch);
+                return (crate::isolate::paths().wait)(self, region, latch);
             }
         }
         let sleep = &self.registry().sleep;
@@ -250,7 +250,7 @@ impl WorkerThread {
     /// Rule 2 of the module docs: runs `region`'s jobs until `latch` is set; with none
     /// left, searches the region's queue, then sleeps among the region's waiters (the
     /// protocol and why no wake-up is lost: `isolate/mod.rs`).
-    fn wait_isolated(&self, region: &Region, latch: &CoreLatch) {
+    pub(crate) fn wait_isolated(&self, region: &Region, latch: &CoreLatch) {
         loop {
             if latch.probe() {
                 return;
