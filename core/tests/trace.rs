@@ -166,7 +166,24 @@ fn parallelism_of(expected: f64, shape: impl Fn() -> Duration) {
         }
         seen.push(measured);
     }
-    assert!(!reachable, "never ran {expected} wide: {seen:.2?}");
+    assert!(
+        !reachable || !plain_threads_run(expected),
+        "never ran {expected} wide: {seen:.2?}"
+    );
+}
+
+/// Whether `expected` plain threads, each spinning as [`spin`] does, run that wide now in one
+/// of ten tries: on a machine busy with other work neither they nor the pool can, and the
+/// trace is not to blame.
+fn plain_threads_run(expected: f64) -> bool {
+    (0..10).any(|_| {
+        let start = Instant::now();
+        let spun: Duration = std::thread::scope(|s| {
+            let threads: Vec<_> = (0..expected as usize).map(|_| s.spawn(spin)).collect();
+            threads.into_iter().map(|t| t.join().unwrap()).sum()
+        });
+        spun.as_secs_f64() / start.elapsed().as_secs_f64() >= expected - 0.1
+    })
 }
 
 /// Spins 40 ms and says how long it spun.
