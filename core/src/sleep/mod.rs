@@ -358,7 +358,7 @@ impl Sleep {
         // link of the chain (a bucket's mutex, an unpark and its park) carries that on, so
         // this seat's job is pushed before we lock its bucket (README, rule "flags under the
         // mutex").
-        let mut list = self.buckets[index].lock().unwrap();
+        let mut list = lock(&self.buckets[index]);
         match list.sleepers.iter().rposition(|s| s.index == index) {
             Some(pos) => {
                 let sleeper = list.sleepers.swap_remove(pos);
