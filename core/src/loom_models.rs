@@ -68,8 +68,9 @@ fn count_latch_wakes_its_owner_after_the_last_job() {
 /// One worker's search as `worker/wait.rs` runs it, on the real `Sleep`: take a job from `queue` or
 /// sleep, re-checking `queue` after registering (with `doze_first`, the first park of each
 /// search is a doze, counted as searching; under loom its timeout is a spurious return); as
-/// the last searcher to leave, pass the search on if work is still queued (`wake_one_if`).
-/// Returns once `taken` reaches `jobs`.
+/// the last searcher to leave, pass the search on if work is still queued (`wake_one_if`);
+/// then run the job: `run` gets how many were taken before it. Returns once `taken` reaches
+/// `jobs`.
 fn search(
     sleep: &Sleep,
     index: usize,
@@ -77,6 +78,7 @@ fn search(
     taken: &AtomicUsize,
     jobs: usize,
     doze_first: bool,
+    run: impl Fn(usize),
 ) {
     let parker = Arc::new(Parker::new());
     let idle = || queue.load(Ordering::SeqCst) == 0 && taken.load(Ordering::SeqCst) < jobs;
@@ -105,7 +107,7 @@ fn search(
         if !found {
             return;
         }
-        taken.fetch_add(1, Ordering::SeqCst);
+        run(taken.fetch_add(1, Ordering::SeqCst));
     }
 }
 
@@ -117,7 +119,7 @@ fn the_only_worker_takes_one_job(doze_first: bool, publish: fn(&Sleep)) -> Arc<S
     let taken = Arc::new(AtomicUsize::new(0));
     let worker = {
         let (sleep, queue, taken) = (sleep.clone(), queue.clone(), taken.clone());
-        thread::spawn(move || search(&sleep, 0, &queue, &taken, 1, doze_first))
+        thread::spawn(move || search(&sleep, 0, &queue, &taken, 1, doze_first, |_| ()))
     };
     queue.fetch_add(1, Ordering::SeqCst);
     publish(&sleep);
@@ -172,7 +174,7 @@ fn the_last_searcher_chain_with_two_workers_takes_every_job() {
         let workers: Vec<_> = (0..2)
             .map(|index| {
                 let (sleep, queue, taken) = (sleep.clone(), queue.clone(), taken.clone());
-                thread::spawn(move || search(&sleep, index, &queue, &taken, 2, false))
+                thread::spawn(move || search(&sleep, index, &queue, &taken, 2, false, |_| ()))
             })
             .collect();
         for _ in 0..2 {
@@ -189,6 +191,57 @@ fn the_last_searcher_chain_with_two_workers_takes_every_job() {
         }
         assert_eq!(taken.load(Ordering::SeqCst), 2);
         assert_eq!(queue.load(Ordering::SeqCst), 0);
+    });
+}
+
+/// An injected job wakes a dozer while the other worker sleeps, and the dozer, running it,
+/// publishes a second job that only the sleeper can run (the first waits for it, as a join
+/// whose first half blocks on its second). The dozer is woken with no reservation in the
+/// counts (rule "one waker at a time"): the second job's announcement sees the sleeper and
+/// nobody searching, or the sleeper's re-check sees the job.
+#[test]
+fn a_dozer_woken_for_a_job_does_not_hide_the_sleeper_from_its_forks() {
+    loom::model(|| {
+        let sleep = Arc::new(Sleep::new(2));
+        let queue = Arc::new(AtomicUsize::new(0));
+        let taken = Arc::new(AtomicUsize::new(0));
+        let second_ran = Arc::new((AtomicUsize::new(0), loom::sync::Notify::new()));
+        let workers: Vec<_> = (0..2)
+            .map(|index| {
+                let (sleep, queue, taken, second_ran) = (
+                    sleep.clone(),
+                    queue.clone(),
+                    taken.clone(),
+                    second_ran.clone(),
+                );
+                thread::spawn(move || {
+                    let run = |before: usize| {
+                        let (ran, notify) = &*second_ran;
+                        if before == 0 {
+                            queue.fetch_add(1, Ordering::SeqCst);
+                            sleep.new_work();
+                            // A loom `Notify` may wake spuriously.
+                            while ran.load(Ordering::SeqCst) == 0 {
+                                notify.wait();
+                            }
+                        } else {
+                            ran.store(1, Ordering::SeqCst);
+                            notify.notify();
+                            // Both jobs taken: release a worker still asleep (termination).
+                            sleep.wake_all();
+                        }
+                    };
+                    search(&sleep, index, &queue, &taken, 2, index == 0, run);
+                })
+            })
+            .collect();
+        queue.fetch_add(1, Ordering::SeqCst);
+        sleep.new_job();
+        for w in workers {
+            w.join().unwrap();
+        }
+        assert_eq!(taken.load(Ordering::SeqCst), 2);
+        assert_eq!(sleep.idle_workers(), 0);
     });
 }
 
@@ -618,7 +671,15 @@ fn broadcast_to_lanes(seats: usize, dozers: &[bool], wake: fn(&Sleep, usize)) {
             let (sleep, lanes, taken) = (sleep.clone(), lanes.clone(), taken.clone());
             let doze_first = dozers.get(index).copied().unwrap_or(false);
             thread::spawn(move || {
-                search(&sleep, index, &lanes[index], &taken[index], 1, doze_first)
+                search(
+                    &sleep,
+                    index,
+                    &lanes[index],
+                    &taken[index],
+                    1,
+                    doze_first,
+                    |_| (),
+                )
             })
         })
         .collect();
@@ -663,7 +724,17 @@ fn two_broadcasts_keep_their_chains_on_a_seat_of_two_threads() {
             .into_iter()
             .map(|index| {
                 let (sleep, lanes, taken) = (sleep.clone(), lanes.clone(), taken.clone());
-                thread::spawn(move || search(&sleep, index, &lanes[index], &taken[index], 2, false))
+                thread::spawn(move || {
+                    search(
+                        &sleep,
+                        index,
+                        &lanes[index],
+                        &taken[index],
+                        2,
+                        false,
+                        |_| (),
+                    )
+                })
             })
             .collect();
         for _ in 0..2 {

@@ -264,6 +264,15 @@ impl Sleep {
     /// Takes `work_pending` as a trait object, so that this is compiled once: the call through
     /// it comes only where a sleeper is counted, before an unpark that costs far more.
     fn wake_one_if_for(&self, wake: Wake, work_pending: &dyn Fn() -> bool) -> bool {
+        if wake == Wake::Job {
+            if let Some(dozer) = self.claim_from(&self.dozer_map, true) {
+                // Counted as searching already: no reservation (rule "one waker at a
+                // time": one dropped after its dozer ran would be a searcher leaving
+                // silently).
+                self.unpark(dozer);
+                return true;
+            }
+        }
         loop {
             // SeqCst: the reservation below reads the counts with the sleeper's registration
             // (and so its bit in the maps) behind it (rule "one waker at a time").
@@ -271,7 +280,7 @@ impl Sleep {
             loop {
                 let c = Counters::from_word(word);
                 let dozing = self.wakeable_dozers(wake);
-                if c.searching() > dozing || c.sleeping() + dozing == 0 || !work_pending() {
+                if c.searching() > dozing || c.sleeping() == 0 || !work_pending() {
                     return false;
                 }
                 // Reserve: the thread we are about to wake counts as searching from now on,
@@ -286,21 +295,8 @@ impl Sleep {
                     Err(now) => word = now,
                 }
             }
-            let found = match wake {
-                Wake::Job => self
-                    .claim_from(&self.dozer_map, true)
-                    .or_else(|| self.claim_from(&self.sleeper_map, false)),
-                Wake::Inside => self.claim_from(&self.sleeper_map, false),
-            };
-            if let Some(sleeper) = found {
-                if sleeper.dozing {
-                    // A dozer counts as searching already: the reservation goes. Not a
-                    // searcher leaving: the dozer, woken, searches on.
-                    self.counters.fetch_sub(ONE_SEARCHING, Ordering::SeqCst);
-                }
-                self.wakeups.fetch_add(1, Ordering::Relaxed);
-                crate::trace::mark(crate::trace::Mark::Wake);
-                sleeper.parker.unpark();
+            if let Some(sleeper) = self.claim_from(&self.sleeper_map, false) {
+                self.unpark(sleeper);
                 return true;
             }
             // Every sleeper counted when we reserved left its list meanwhile, woken for
@@ -311,6 +307,13 @@ impl Sleep {
                 return false;
             }
         }
+    }
+
+    /// Unparks `sleeper`, just taken off its list by a waker of any one sleeper.
+    fn unpark(&self, sleeper: Sleeper) {
+        self.wakeups.fetch_add(1, Ordering::Relaxed);
+        crate::trace::mark(crate::trace::Mark::Wake);
+        sleeper.parker.unpark();
     }
 
     /// Takes one sleeper (or, with `dozer`, one dozer) off the list of the first bucket
