@@ -126,11 +126,23 @@ pub(crate) struct WorkerThread {
 pub(crate) struct Stolen {
     pub(crate) job: JobRef,
     pub(crate) region: RegionTag,
-    /// Whether it is a piece of work already running in the pool (from another worker's
-    /// deque, lanes or fork stack, or a region's queue), not a whole job from outside (the
-    /// injector) or this seat's broadcast. Only a piece says anything about the forks of the
-    /// worker it came from (`worker/search.rs`, the search's eager start).
-    pub(crate) piece: bool,
+    pub(crate) origin: Origin,
+}
+
+/// Where a search found its job: what the job says about the work left in the pool, which
+/// decides how the next search starts (`worker/search.rs`, the search's eager start).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Origin {
+    /// A piece of work already running in the pool (from another worker's deque, lanes or
+    /// fork stack, or a region's queue): if it ran long, so do the forks of the worker it
+    /// came from.
+    Piece,
+    /// A whole job from outside the pool (the injector): it says nothing about anyone's
+    /// forks.
+    Whole,
+    /// This seat's share of a broadcast: every other seat got its own at the same moment,
+    /// so what runs when ours ends is their shares and what they fork.
+    Broadcast,
 }
 
 impl Stolen {
@@ -138,15 +150,15 @@ impl Stolen {
         Stolen {
             job,
             region,
-            piece: true,
+            origin: Origin::Piece,
         }
     }
 
-    fn whole(job: JobRef) -> Stolen {
+    fn whole(job: JobRef, origin: Origin) -> Stolen {
         Stolen {
             job,
             region: NO_REGION,
-            piece: false,
+            origin,
         }
     }
 }
@@ -625,14 +637,14 @@ impl WorkerThread {
     /// belongs to: the seat's broadcast lane, another worker's deque (random start), another
     /// worker's lanes, the queues of the pool's isolated regions, then the injector. For a
     /// worker in no region (one inside a region takes only its region's jobs: `worker/wait.rs`).
-    /// [`Stolen::piece`] says which of these it was.
+    /// [`Stolen::origin`] says which of these it was.
     pub(crate) fn steal(&self) -> Option<Stolen> {
         debug_assert!(
             self.region().is_none(),
             "an isolated worker stealing at large"
         );
         if let Some(job) = retry(|| self.seat().broadcasts.steal()) {
-            return Some(Stolen::whole(job));
+            return Some(Stolen::whole(job, Origin::Broadcast));
         }
         let from_members = self.with_members(|members| {
             let n = members.len();
@@ -666,7 +678,8 @@ impl WorkerThread {
         if injector.is_empty() {
             return None;
         }
-        retry(|| injector.steal_batch_and_pop(&self.deque)).map(Stolen::whole)
+        retry(|| injector.steal_batch_and_pop(&self.deque))
+            .map(|job| Stolen::whole(job, Origin::Whole))
     }
 
     /// A taker's fence before it sleeps until woken (`worker/search.rs`): [`Heavy::Settled`] if

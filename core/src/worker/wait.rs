@@ -43,7 +43,7 @@ use crate::sync::job::{retry, JobRef, Owner, DETACHED, NO_OWNER};
 use crate::sync::latch::CoreLatch;
 use crate::trace;
 use crate::worker::search::DOZE;
-use crate::worker::thread_state::{current_parker, Stolen, WorkerThread};
+use crate::worker::thread_state::{current_parker, Origin, Stolen, WorkerThread};
 use std::time::Instant;
 
 /// What a wait past the stack mark does with a job on top of its own queue (rule 1 of the
@@ -121,8 +121,8 @@ impl WorkerThread {
         }
         let sleep = &self.registry().sleep;
         // Whether the last job this loop found by searching was a piece of another worker's
-        // work that ran a doze or longer: then forks here are worth taking at once, and the
-        // next search skips the doze (see `search`).
+        // work that ran a doze or longer, or its seat's share of a broadcast: then forks here
+        // are worth taking at once, and the next search skips the doze (see `search`).
         let mut eager = false;
         // When this loop's searching last went past its spinning (after the doze or sleep, if
         // any): whether the work since then lasted a doze or longer decides how an idle pool
@@ -144,11 +144,16 @@ impl WorkerThread {
                 sleep.wake_one_if(|| self.work_visible(true));
             }
             match found {
-                Some(Stolen { job, region, piece }) => {
-                    let start = piece.then(Instant::now);
+                Some(Stolen {
+                    job,
+                    region,
+                    origin,
+                }) => {
+                    let start = (origin == Origin::Piece).then(Instant::now);
                     // SAFETY: a stolen job is live and runs once.
                     unsafe { self.execute_in(job, region) };
-                    eager = start.is_some_and(|start| start.elapsed() >= DOZE);
+                    eager = origin == Origin::Broadcast
+                        || start.is_some_and(|start| start.elapsed() >= DOZE);
                 }
                 None => return,
             }
