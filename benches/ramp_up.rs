@@ -5,18 +5,22 @@
 //! Each round starts after the pools have idled for 50 ms (their workers asleep), from the
 //! main thread, outside both pools; weft and rayon rounds alternate. A `par_iter` round is
 //! `K x threads` items (default K = 4) of 1 ms of CPU each, and its figure is when the last
-//! worker started its first item (a worker that never got one counts as the whole call); a
-//! `broadcast` round's figure is when the last worker started the broadcast closure. Writes
+//! worker started its first item (a worker that never got one counts as the whole call), and
+//! a second row gives the whole call's wall time: on a pool of more threads than CPUs a worker
+//! that never got an item may only mean that the CPUs it would have shared finished the work
+//! first. A `broadcast` round's figure is when the last worker started the broadcast closure.
+//! Writes
 //! `bench-results/ramp_up.json` in the target folder. On a machine with fewer CPUs than
 //! threads the figures measure the OS's scheduling as much as the pool's wake-ups.
 
+use std::cell::RefCell;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 use weft_bench::cli::{self, number, numbers, Opt};
 use weft_bench::experiments::{alternate, Variant};
 use weft_bench::progress::{progress_done, since};
 use weft_bench::workloads::{rayon_w, weft_w};
-use weft_bench::{iters_for, report, work, Record, ResultFile, Sample};
+use weft_bench::{iters_for, report, work, Record, ResultFile, Runs, Sample};
 
 /// How long the pools idle before each round.
 const IDLE: Duration = Duration::from_millis(50);
@@ -59,12 +63,16 @@ impl Starts {
 }
 
 /// One round: idle, then `call` on fresh `Starts`; the sample's wall is when the last worker
-/// started.
-fn round(threads: usize, call: &dyn Fn(&Starts)) -> Sample {
+/// started. The whole call's wall time goes to `wholes`.
+fn round(threads: usize, call: &dyn Fn(&Starts), wholes: &RefCell<Vec<Sample>>) -> Sample {
     std::thread::sleep(IDLE);
     let starts = Starts::new(threads);
     call(&starts);
     let whole = starts.t0.elapsed();
+    wholes.borrow_mut().push(Sample {
+        wall: whole,
+        cpu: Duration::ZERO,
+    });
     Sample {
         wall: starts.last(whole),
         cpu: Duration::ZERO,
@@ -145,14 +153,23 @@ fn main() {
             ),
             ("broadcast", &weft_cast, &rayon_cast),
         ] {
-            let mut wv = || round(threads, w);
-            let mut rv = || round(threads, r);
+            let (w_whole, r_whole) = (RefCell::new(Vec::new()), RefCell::new(Vec::new()));
+            let mut wv = || round(threads, w, &w_whole);
+            let mut rv = || round(threads, r, &r_whole);
             let variants: &mut [Variant<'_>] = &mut [&mut rv, &mut wv];
             let m = alternate(&format!("{name}, {threads} threads"), rounds, variants);
             file.records
                 .push(Record::new("ramp-up", name, "rayon", threads, &m[0]));
             file.records
                 .push(Record::new("ramp-up", name, "weft", threads, &m[1]));
+            if name == par_iter {
+                let whole = format!("{par_iter}, whole call");
+                for (variant, runs) in [("rayon", r_whole), ("weft", w_whole)] {
+                    let runs = Runs(runs.into_inner());
+                    file.records
+                        .push(Record::new("ramp-up", &whole, variant, threads, &runs));
+                }
+            }
         }
     }
     progress_done();
