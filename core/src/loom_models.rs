@@ -111,6 +111,30 @@ fn search(
     }
 }
 
+/// A counter at zero, shared by the threads of a model.
+fn counter() -> Arc<AtomicUsize> {
+    Arc::new(AtomicUsize::new(0))
+}
+
+/// Two workers search `queue` until two jobs are taken (`search`), running each with `run`;
+/// with `first_dozes`, the first one's first park is a doze.
+fn two_workers(
+    sleep: &Arc<Sleep>,
+    queue: &Arc<AtomicUsize>,
+    taken: &Arc<AtomicUsize>,
+    first_dozes: bool,
+    run: impl Fn(usize) + Clone + Send + 'static,
+) -> Vec<thread::JoinHandle<()>> {
+    (0..2)
+        .map(|index| {
+            let (sleep, queue, taken, run) =
+                (sleep.clone(), queue.clone(), taken.clone(), run.clone());
+            let doze_first = first_dozes && index == 0;
+            thread::spawn(move || search(&sleep, index, &queue, &taken, 2, doze_first, run))
+        })
+        .collect()
+}
+
 /// The only worker searches (dozing first if `doze_first`) while one job is queued and
 /// announced with `publish`; returns the `Sleep` once the worker took it.
 fn the_only_worker_takes_one_job(doze_first: bool, publish: fn(&Sleep)) -> Arc<Sleep> {
@@ -168,15 +192,8 @@ fn a_new_job_wakes_a_dozer_and_the_counts_stay_exact() {
 #[test]
 fn the_last_searcher_chain_with_two_workers_takes_every_job() {
     loom::model(|| {
-        let sleep = Arc::new(Sleep::new(2));
-        let queue = Arc::new(AtomicUsize::new(0));
-        let taken = Arc::new(AtomicUsize::new(0));
-        let workers: Vec<_> = (0..2)
-            .map(|index| {
-                let (sleep, queue, taken) = (sleep.clone(), queue.clone(), taken.clone());
-                thread::spawn(move || search(&sleep, index, &queue, &taken, 2, false, |_| ()))
-            })
-            .collect();
+        let (sleep, queue, taken) = (Arc::new(Sleep::new(2)), counter(), counter());
+        let workers = two_workers(&sleep, &queue, &taken, false, |_| ());
         for _ in 0..2 {
             queue.fetch_add(1, Ordering::SeqCst);
             sleep.new_work();
@@ -202,39 +219,28 @@ fn the_last_searcher_chain_with_two_workers_takes_every_job() {
 #[test]
 fn a_dozer_woken_for_a_job_does_not_hide_the_sleeper_from_its_forks() {
     loom::model(|| {
-        let sleep = Arc::new(Sleep::new(2));
-        let queue = Arc::new(AtomicUsize::new(0));
-        let taken = Arc::new(AtomicUsize::new(0));
+        let (sleep, queue, taken) = (Arc::new(Sleep::new(2)), counter(), counter());
         let second_ran = Arc::new((AtomicUsize::new(0), loom::sync::Notify::new()));
-        let workers: Vec<_> = (0..2)
-            .map(|index| {
-                let (sleep, queue, taken, second_ran) = (
-                    sleep.clone(),
-                    queue.clone(),
-                    taken.clone(),
-                    second_ran.clone(),
-                );
-                thread::spawn(move || {
-                    let run = |before: usize| {
-                        let (ran, notify) = &*second_ran;
-                        if before == 0 {
-                            queue.fetch_add(1, Ordering::SeqCst);
-                            sleep.new_work();
-                            // A loom `Notify` may wake spuriously.
-                            while ran.load(Ordering::SeqCst) == 0 {
-                                notify.wait();
-                            }
-                        } else {
-                            ran.store(1, Ordering::SeqCst);
-                            notify.notify();
-                            // Both jobs taken: release a worker still asleep (termination).
-                            sleep.wake_all();
-                        }
-                    };
-                    search(&sleep, index, &queue, &taken, 2, index == 0, run);
-                })
-            })
-            .collect();
+        let run = {
+            let (sleep, queue) = (sleep.clone(), queue.clone());
+            move |before: usize| {
+                let (ran, notify) = &*second_ran;
+                if before == 0 {
+                    queue.fetch_add(1, Ordering::SeqCst);
+                    sleep.new_work();
+                    // A loom `Notify` may wake spuriously.
+                    while ran.load(Ordering::SeqCst) == 0 {
+                        notify.wait();
+                    }
+                } else {
+                    ran.store(1, Ordering::SeqCst);
+                    notify.notify();
+                    // Both jobs taken: release a worker still asleep (termination).
+                    sleep.wake_all();
+                }
+            }
+        };
+        let workers = two_workers(&sleep, &queue, &taken, true, run);
         queue.fetch_add(1, Ordering::SeqCst);
         sleep.new_job();
         for w in workers {
