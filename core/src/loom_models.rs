@@ -673,20 +673,10 @@ fn broadcast_to_lanes(seats: usize, dozers: &[bool], wake: fn(&Sleep, usize)) {
     let lanes: Arc<Vec<AtomicUsize>> = Arc::new((0..seats).map(|_| AtomicUsize::new(0)).collect());
     let taken: Arc<Vec<AtomicUsize>> = Arc::new((0..seats).map(|_| AtomicUsize::new(0)).collect());
     let workers: Vec<_> = (0..seats)
-        .map(|index| {
+        .map(|i| {
             let (sleep, lanes, taken) = (sleep.clone(), lanes.clone(), taken.clone());
-            let doze_first = dozers.get(index).copied().unwrap_or(false);
-            thread::spawn(move || {
-                search(
-                    &sleep,
-                    index,
-                    &lanes[index],
-                    &taken[index],
-                    1,
-                    doze_first,
-                    |_| (),
-                )
-            })
+            let doze_first = dozers.get(i).copied().unwrap_or(false);
+            thread::spawn(move || search(&sleep, i, &lanes[i], &taken[i], 1, doze_first, |_| ()))
         })
         .collect();
     for lane in lanes.iter() {
@@ -728,19 +718,9 @@ fn two_broadcasts_keep_their_chains_on_a_seat_of_two_threads() {
         let taken: Arc<[AtomicUsize; 2]> = Arc::new([AtomicUsize::new(0), AtomicUsize::new(0)]);
         let workers: Vec<_> = [0, 0, 1]
             .into_iter()
-            .map(|index| {
+            .map(|i| {
                 let (sleep, lanes, taken) = (sleep.clone(), lanes.clone(), taken.clone());
-                thread::spawn(move || {
-                    search(
-                        &sleep,
-                        index,
-                        &lanes[index],
-                        &taken[index],
-                        2,
-                        false,
-                        |_| (),
-                    )
-                })
+                thread::spawn(move || search(&sleep, i, &lanes[i], &taken[i], 2, false, |_| ()))
             })
             .collect();
         for _ in 0..2 {
