@@ -9,9 +9,8 @@
 //! a second row gives the whole call's wall time: on a pool of more threads than CPUs a worker
 //! that never got an item may only mean that the CPUs it would have shared finished the work
 //! first. A `broadcast` round's figure is when the last worker started the broadcast closure.
-//! Writes
-//! `bench-results/ramp_up.json` in the target folder. On a machine with fewer CPUs than
-//! threads the figures measure the OS's scheduling as much as the pool's wake-ups.
+//! Writes `bench-results/ramp_up.json` in the target folder. On a machine with fewer CPUs
+//! than threads the figures measure the OS's scheduling as much as the pool's wake-ups.
 
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};

@@ -79,18 +79,18 @@ impl WorkerThread {
     /// A taker woken by a waker, or back from its deep sleep, that finds no work starts over
     /// at 1, no longer a taker. A search after a job it found that ran a doze or longer
     /// (`eager`) starts at 3: that job showed that the forks here live long enough to share.
-    /// Only a piece of another worker's work counts ([`Origin::Piece`](crate::worker::thread_state::Origin::Piece)): a whole job from
-    /// outside the pool (an `install`, a scope's body) that runs long says nothing about
+    /// Only a piece of another worker's work counts (by its [`Stolen::origin`]): a whole job
+    /// from outside the pool (an `install`, a scope's body) that runs long says nothing about
     /// anyone's forks: with the rule applied to such jobs too, a loop of scopes of tiny
     /// spawns had the helper steal one job, doze and be woken again many times a scope,
     /// preempting the spawner each time (BENCHMARKS.md, the spawn loop in `forks`). The
     /// price: the runner of a long injected job dozes once before it takes forks, one timed
-    /// wake-up more per idle spell. A search after its seat's share of a broadcast
-    /// ([`Origin::Broadcast`](crate::worker::thread_state::Origin::Broadcast)) starts at 3 too, however short the share: the other seats got
-    /// theirs at the same moment, so the pool holds no stream of short forks for a doze to
-    /// wait out, only their shares and what those fork. (On an oversubscribed pool the
-    /// dozes of the seats whose shares ended would expire in the middle of the broadcast's
-    /// wake-ups, and take the CPUs from the seats not yet woken: BENCHMARKS.md, ramp-up.)
+    /// wake-up more per idle spell. A search after its seat's share of a broadcast starts at
+    /// 3 too, however short the share: the other seats got theirs at the same moment, so the
+    /// pool holds no stream of short forks for a doze to wait out, only their shares and what
+    /// those fork. (On an oversubscribed pool the dozes of the seats whose shares ended would
+    /// expire in the middle of the broadcast's wake-ups, and take the CPUs from the seats not
+    /// yet woken: BENCHMARKS.md, ramp-up.)
     ///
     /// Why an idle worker asks for forks at most once per doze, and only for a fork a doze
     /// old: `sleep/README.md`, "A search: spin, doze, take, sleep".

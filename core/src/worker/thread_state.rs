@@ -126,6 +126,7 @@ pub(crate) struct WorkerThread {
 pub(crate) struct Stolen {
     pub(crate) job: JobRef,
     pub(crate) region: RegionTag,
+    /// Where the search found it, which decides how the next search starts.
     pub(crate) origin: Origin,
 }
 
