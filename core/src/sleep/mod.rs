@@ -102,8 +102,8 @@ impl Sleep {
         let words = buckets.div_ceil(64);
         Self {
             counters: AtomicU64::new(0),
-            sleeper_map: (0..words).map(|_| AtomicU64::new(0)).collect(),
-            dozer_map: (0..words).map(|_| AtomicU64::new(0)).collect(),
+            sleeper_map: cleared_map(words),
+            dozer_map: cleared_map(words),
             // Last of what may unwind, so that no unwinding path here drops them.
             buckets: ManuallyDrop::new(
                 (0..buckets)
@@ -566,6 +566,11 @@ impl Sleep {
     pub(crate) fn parks(&self) -> u64 {
         self.parks.load(Ordering::Relaxed)
     }
+}
+
+/// A map of `words` words with no bucket marked.
+fn cleared_map(words: usize) -> Box<[AtomicU64]> {
+    (0..words).map(|_| AtomicU64::new(0)).collect()
 }
 
 /// Sets or clears `bucket`'s bit in `map`, with a read-modify-write only if it changes.

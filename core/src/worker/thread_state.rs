@@ -84,7 +84,9 @@ impl<T: Send + Sync> View<T> {
         })
     }
 
-    /// The roster's list, refreshed if it changed since we last looked.
+    /// The roster's list, refreshed if it changed since we last looked. Out of line: one
+    /// copy per list type, not one in each of the searches that read the list.
+    #[inline(never)]
     fn refresh(&mut self, roster: &Roster<T>) -> &Arc<[Arc<T>]> {
         // Acquire: pairs with the Release increment in `Roster::add` / `remove`, so a fresh
         // list is read whenever one was published.
