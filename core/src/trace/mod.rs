@@ -92,9 +92,8 @@ pub fn record<R>(f: impl FnOnce() -> R) -> (R, Trace) {
     let result = label_span(Span::Root, f);
     let end = crate::os::clock::now();
     let cpu = cpu.and_then(|before| Some(crate::os::cpu_time::process()? - before));
-    let logs = session.collect();
+    let trace = Trace::build(&session, start, end, cpu, crate::current_num_threads());
     drop(session);
-    let trace = Trace::build(logs, start, end, cpu, crate::current_num_threads());
     (result, trace)
 }
 
