@@ -314,9 +314,9 @@ impl Session {
         }
     }
 
-    /// Gives `each` every log of this session that holds events or dropped some, with a
-    /// copy of its events and how many it dropped (under the lock, which no hook waits for
-    /// but a thread's first event).
+    /// Hands `each` every log of this session that holds events or dropped some, with a
+    /// copy of its events and the count it dropped. Runs under the sessions' lock, which of
+    /// the hooks only a thread's first event (registering its log) waits for.
     pub(crate) fn collect(&self, each: &mut dyn FnMut(&ThreadLog, &[Event], u64)) {
         let s = sessions();
         let mut events = Vec::new();

@@ -287,12 +287,10 @@ impl Track {
                     });
                 }
                 What::End(span) => match b.open.pop() {
-                    Some(i) => {
-                        b.began[i].end = e.at;
-                        b.closed(b.began[i]);
-                    }
+                    Some(i) => b.end(i, e.at),
                     // Began before the thread's log was started: it encloses everything
-                    // closed so far.
+                    // closed so far, so it goes before them, and before the orphans closed
+                    // earlier (which it encloses too).
                     None => {
                         let orphan = Slice {
                             start: 0,
@@ -315,8 +313,7 @@ impl Track {
             }
         }
         while let Some(i) = b.open.pop() {
-            b.began[i].end = end;
-            b.closed(b.began[i]);
+            b.end(i, end);
         }
         // Parents first, in the order the slices began: the orphans, outermost (the last
         // closed) first, then the rest.
@@ -368,6 +365,12 @@ impl Builder {
         }
     }
 
+    /// Ends the slice `i` of `began`, just taken off `open`, at `at`.
+    fn end(&mut self, i: usize, at: u64) {
+        self.began[i].end = at;
+        self.closed(self.began[i]);
+    }
+
     /// Counts the time `slice`, just closed, covers of the call in its parent's children.
     fn closed(&mut self, slice: Slice) {
         let dur = slice
@@ -403,28 +406,24 @@ impl fmt::Display for Summary<'_> {
             }
             None => format_args!(", CPU time not known here"),
         };
+        let dropped = match t.dropped {
+            0 => format_args!(""),
+            _ => format_args!("\n{} events dropped (over the per-thread cap)", t.dropped),
+        };
         let p = t.average_parallelism();
         let n = t.pool_threads.max(1);
-        let (_, jobs, counts) = t.tally();
+        let (busy, jobs, [steals, wakes, parks, promotions, handoffs, spares]) = t.tally();
         write!(
             f,
-            "wall {:.3} ms{cpu}, running work {:.3} ms\naverage parallelism {p:.2} of {n} pool threads (idle {:.0}%)\n{} threads, jobs {jobs}",
+            "wall {:.3} ms{cpu}, running work {:.3} ms\n\
+             average parallelism {p:.2} of {n} pool threads (idle {:.0}%)\n\
+             {} threads, jobs {jobs}, steals {steals}, wake-ups {wakes}, parks {parks}, \
+             promotions {promotions}, hand-offs {handoffs}, spare threads {spares}{dropped}",
             ms(t.wall_time()),
-            ms(t.busy_time()),
+            ms(Duration::from_nanos(busy)),
             100.0 * (1.0 - p / n as f64).max(0.0),
             t.tracks.len()
-        )?;
-        for m in &Mark::ALL {
-            write!(f, ", {}s {}", m.name(), counts[*m as usize])?;
-        }
-        if t.dropped > 0 {
-            write!(
-                f,
-                "\n{} events dropped (over the per-thread cap)",
-                t.dropped
-            )?;
-        }
-        Ok(())
+        )
     }
 }
 
