@@ -148,9 +148,9 @@ pub(crate) struct ThreadLog {
     len: AtomicUsize,
     /// Events past [`CAP`] this session.
     dropped: AtomicU64,
-    chunks: [OnceLock<Box<[Slot]>>; CHUNKS],
-    /// The thread's name, if it has one.
-    pub(crate) name: Option<String>,
+    chunks: [OnceLock<Vec<Slot>>; CHUNKS],
+    /// The thread, for its name.
+    pub(crate) thread: std::thread::Thread,
     /// The pool (its registry's address) and seat, for a worker.
     pub(crate) seat: Option<(usize, usize)>,
     /// Registration order: the thread's track number.
@@ -160,13 +160,6 @@ pub(crate) struct ThreadLog {
 // SAFETY: the slots are written only by the owning thread, and read by others only below
 // `len`, whose Release store follows the write (module docs).
 unsafe impl Sync for ThreadLog {}
-
-/// What a recorder copied out of one log.
-pub(crate) struct Collected {
-    pub(crate) log: Arc<ThreadLog>,
-    pub(crate) events: Vec<Event>,
-    pub(crate) dropped: u64,
-}
 
 /// Whether a session records now: the hooks' one Relaxed load. A thread that learns of the
 /// session late records a little less; every thread that runs work of the recorded closure
@@ -211,15 +204,21 @@ pub(crate) fn set_seat(pool: usize, seat: usize) {
 }
 
 fn register() -> Arc<ThreadLog> {
+    let thread = std::thread::current();
+    let seat = SEAT.try_with(Cell::get).ok().flatten();
     let mut s = sessions();
+    let serial = match s.logs.last() {
+        Some(last) => last.serial + 1,
+        None => 0,
+    };
     let log = Arc::new(ThreadLog {
         generation: AtomicU64::new(0),
         len: AtomicUsize::new(0),
         dropped: AtomicU64::new(0),
         chunks: [const { OnceLock::new() }; CHUNKS],
-        name: std::thread::current().name().map(str::to_owned),
-        seat: SEAT.try_with(Cell::get).ok().flatten(),
-        serial: s.logs.last().map_or(0, |l| l.serial + 1),
+        thread,
+        seat,
+        serial,
     });
     s.logs.push(log.clone());
     log
@@ -252,7 +251,7 @@ impl ThreadLog {
             for _ in 0..CHUNK {
                 slots.push(Slot(UnsafeCell::new(MaybeUninit::uninit())));
             }
-            slots.into_boxed_slice()
+            slots
         });
         // SAFETY: only this thread writes slots, and readers read only below `len` (module
         // docs), so nobody reads this one now.
@@ -261,15 +260,17 @@ impl ThreadLog {
         self.len.store(len + 1, Ordering::Release);
     }
 
-    /// Copies the events of session `generation` (none if the log is of another).
-    fn collect(&self, generation: u64) -> (Vec<Event>, u64) {
+    /// Copies the events of session `generation` into `events` (none if the log is of
+    /// another), and returns how many it dropped.
+    fn collect(&self, generation: u64, events: &mut Vec<Event>) -> u64 {
+        events.clear();
         // Acquire: pairs with the Release in `push`'s reset.
         if self.generation.load(Ordering::Acquire) != generation {
-            return (Vec::new(), 0);
+            return 0;
         }
         // Acquire: pairs with the Release in `push`: every slot below `len` is written.
         let len = self.len.load(Ordering::Acquire);
-        let mut events = Vec::with_capacity(len);
+        events.reserve(len);
         for i in 0..len {
             let chunk = self.chunks[i / CHUNK]
                 .get()
@@ -278,7 +279,7 @@ impl ThreadLog {
             // lasts (we are one of its recorders).
             events.push(unsafe { (*chunk[i % CHUNK].0.get()).assume_init() });
         }
-        (events, self.dropped.load(Ordering::Relaxed))
+        self.dropped.load(Ordering::Relaxed)
     }
 }
 
@@ -296,7 +297,14 @@ impl Session {
         if s.recorders == 0 {
             s.generation += 1;
             // Logs of threads that have exited (only our list holds them) go.
-            s.logs.retain(|log| Arc::strong_count(log) > 1);
+            let mut i = 0;
+            while i < s.logs.len() {
+                if Arc::strong_count(&s.logs[i]) > 1 {
+                    i += 1;
+                } else {
+                    s.logs.remove(i);
+                }
+            }
             // Release: pairs with the Acquire in `push`.
             ACTIVE.store(s.generation, Ordering::Release);
         }
@@ -306,21 +314,18 @@ impl Session {
         }
     }
 
-    /// Copies every log of this session.
-    pub(crate) fn collect(&self) -> Vec<Collected> {
+    /// Hands `each` every log of this session that holds events or dropped some, with a
+    /// copy of its events and the count it dropped. Runs under the sessions' lock, which of
+    /// the hooks only a thread's first event (registering its log) waits for.
+    pub(crate) fn collect(&self, each: &mut dyn FnMut(&ThreadLog, &[Event], u64)) {
         let s = sessions();
-        let mut collected = Vec::new();
+        let mut events = Vec::new();
         for log in &s.logs {
-            let (events, dropped) = log.collect(self.generation);
+            let dropped = log.collect(self.generation, &mut events);
             if !events.is_empty() || dropped > 0 {
-                collected.push(Collected {
-                    log: log.clone(),
-                    events,
-                    dropped,
-                });
+                each(log, &events, dropped);
             }
         }
-        collected
     }
 }
 

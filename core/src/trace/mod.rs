@@ -26,10 +26,11 @@
 //!   its thread at its next event. The last recorder to finish switches recording off, also
 //!   when its closure panics (the session is ended on unwinding, and the panic goes on).
 //! * **Collection.** When the closure returns, `record` copies every log of its session that
-//!   the threads have published so far. A job's slice begins as a worker takes it up and is
-//!   ended by the job itself just before it publishes its result (`sync/job.rs`), so a
-//!   recorder that waited for that result sees the end. A slice still open is cut at the end
-//!   of the call, and one that began before the call at its start.
+//!   the threads have published so far, and builds each thread's track from its copy. A
+//!   job's slice begins as a worker takes it up and is ended by the job itself just before
+//!   it publishes its result (`sync/job.rs`), so a recorder that waited for that result sees
+//!   the end. A slice still open is cut at the end of the call, and one that began before
+//!   the call at its start.
 //! * **What counts as work.** Time inside a job, a label or the recorded closure, minus the
 //!   waits nested in it (a wait's time counts again where it runs another job), by the wall
 //!   clock: a thread in a job counts as busy while the OS runs another thread on its CPU.
@@ -92,9 +93,8 @@ pub fn record<R>(f: impl FnOnce() -> R) -> (R, Trace) {
     let result = label_span(Span::Root, f);
     let end = crate::os::clock::now();
     let cpu = cpu.and_then(|before| Some(crate::os::cpu_time::process()? - before));
-    let logs = session.collect();
+    let trace = Trace::build(&session, start, end, cpu, crate::current_num_threads());
     drop(session);
-    let trace = Trace::build(logs, start, end, cpu, crate::current_num_threads());
     (result, trace)
 }
 

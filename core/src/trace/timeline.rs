@@ -1,7 +1,7 @@
 //! A recorded call as tracks of nested slices and moments: its figures, summary and JSON.
 
-use super::log::{Collected, Event, Mark, Span, What};
-use std::fmt;
+use super::log::{Event, Mark, Session, Span, ThreadLog, What};
+use std::fmt::{self, Write as _};
 use std::io::{self, Write};
 use std::time::Duration;
 
@@ -13,7 +13,8 @@ struct Track {
     name: String,
     /// Slices, parents before their children, in the order they began.
     slices: Vec<Slice>,
-    marks: Vec<(u64, Mark)>,
+    /// Its moments (`What::Mark` events only), timed since the call's start.
+    marks: Vec<Event>,
 }
 
 /// A slice, in nanoseconds since the call's start.
@@ -49,9 +50,9 @@ pub struct Trace {
 }
 
 impl Trace {
-    /// The trace of the call from `start` to `end` (log timestamps) out of the logs copied.
+    /// The trace of the call from `start` to `end` (log timestamps) out of `session`'s logs.
     pub(super) fn build(
-        logs: Vec<Collected>,
+        session: &Session,
         start: u64,
         end: u64,
         cpu: Option<Duration>,
@@ -60,24 +61,28 @@ impl Trace {
         let mut pools: Vec<usize> = Vec::new();
         let mut dropped = 0;
         let mut tracks = Vec::new();
-        for c in logs {
-            dropped += c.dropped;
-            let name = match (&c.log.name, c.log.seat) {
-                (Some(name), _) => name.clone(),
+        session.collect(&mut |log: &ThreadLog, events: &[Event], lost: u64| {
+            dropped += lost;
+            let name = match (log.thread.name(), log.seat) {
+                (Some(name), _) => name.to_owned(),
                 (None, Some((pool, seat))) => {
-                    let p = pools.iter().position(|&p| p == pool).unwrap_or_else(|| {
+                    // Pools are numbered in the order their first worker appears.
+                    let mut p = 0;
+                    while p < pools.len() && pools[p] != pool {
+                        p += 1;
+                    }
+                    if p == pools.len() {
                         pools.push(pool);
-                        pools.len() - 1
-                    });
+                    }
                     format!("pool {p} worker {seat}")
                 }
-                (None, None) => format!("thread {}", c.log.serial),
+                (None, None) => format!("thread {}", log.serial),
             };
-            let track = Track::build(c.log.serial, name, &c.events, start, end);
+            let track = Track::build(log.serial, name, events, start, end);
             if !track.slices.is_empty() || !track.marks.is_empty() {
                 tracks.push(track);
             }
-        }
+        });
         Trace {
             wall: end - start,
             cpu,
@@ -112,15 +117,7 @@ impl Trace {
     /// assert!(trace.busy_time() <= trace.wall_time());
     /// ```
     pub fn busy_time(&self) -> Duration {
-        let mut busy = 0;
-        for t in &self.tracks {
-            for s in &t.slices {
-                if s.span.busy() {
-                    busy += s.own;
-                }
-            }
-        }
-        Duration::from_nanos(busy)
+        Duration::from_nanos(self.tally().0)
     }
 
     /// How many threads ran work at once, on average: [`busy_time`](Self::busy_time) over
@@ -141,6 +138,28 @@ impl Trace {
             return 0.0;
         }
         self.busy_time().as_nanos() as f64 / self.wall as f64
+    }
+
+    /// The time spent running work (nanoseconds), the number of jobs run, and of each mark
+    /// (indexed by its discriminant).
+    fn tally(&self) -> (u64, usize, [usize; Mark::ALL.len()]) {
+        let mut busy = 0;
+        let mut jobs = 0;
+        let mut counts = [0; Mark::ALL.len()];
+        for track in &self.tracks {
+            for s in &track.slices {
+                if s.span.busy() {
+                    busy += s.own;
+                }
+                jobs += usize::from(s.span == Span::Job);
+            }
+            for e in &track.marks {
+                if let What::Mark(m) = e.what {
+                    counts[m as usize] += 1;
+                }
+            }
+        }
+        (busy, jobs, counts)
     }
 
     /// Events past the per-thread cap ([`CAP`](super::CAP)) that were counted, not kept.
@@ -220,15 +239,17 @@ impl Trace {
                     Micros(s.end - s.start)
                 )?;
             }
-            for &(at, m) in &t.marks {
-                sep(&mut w)?;
-                write!(
-                    w,
-                    "{{\"ph\":\"i\",\"s\":\"t\",\"cat\":\"weft\",\"name\":{},\"pid\":1,\"tid\":{},\"ts\":{}}}",
-                    Json(m.name()),
-                    t.id,
-                    Micros(at)
-                )?;
+            for e in &t.marks {
+                if let What::Mark(m) = e.what {
+                    sep(&mut w)?;
+                    write!(
+                        w,
+                        "{{\"ph\":\"i\",\"s\":\"t\",\"cat\":\"weft\",\"name\":{},\"pid\":1,\"tid\":{},\"ts\":{}}}",
+                        Json(m.name()),
+                        t.id,
+                        Micros(e.at)
+                    )?;
+                }
             }
         }
         write!(
@@ -248,54 +269,62 @@ impl Track {
         let mut b = Builder {
             start,
             end,
+            began: Vec::new(),
+            orphans: Vec::new(),
             open: Vec::new(),
-            closed: Vec::new(),
             top: 0,
-            began: 0,
-            orphans: 0,
         };
         let mut marks = Vec::new();
         for e in events {
             match e.what {
                 What::Begin(span) => {
-                    b.open.push((span, e.at, 0, b.began as isize));
-                    b.began += 1;
+                    b.open.push(b.began.len());
+                    b.began.push(Slice {
+                        start: e.at,
+                        end: e.at,
+                        span,
+                        own: 0,
+                    });
                 }
                 What::End(span) => match b.open.pop() {
-                    Some((span, begin, children, order)) => {
-                        b.close(span, begin, e.at, children, order)
-                    }
+                    Some(i) => b.end(i, e.at),
                     // Began before the thread's log was started: it encloses everything
                     // closed so far, so it goes before them, and before the orphans closed
                     // earlier (which it encloses too).
                     None => {
-                        let children = std::mem::take(&mut b.top);
-                        b.orphans += 1;
-                        b.close(span, 0, e.at, children, -(b.orphans as isize));
+                        let orphan = Slice {
+                            start: 0,
+                            end: e.at,
+                            span,
+                            own: std::mem::take(&mut b.top),
+                        };
+                        b.orphans.push(orphan);
+                        b.closed(orphan);
                     }
                 },
-                What::Mark(m) => {
+                What::Mark(_) => {
                     if start <= e.at && e.at <= end {
-                        marks.push((e.at - start, m));
+                        marks.push(Event {
+                            at: e.at - start,
+                            what: e.what,
+                        });
                     }
                 }
             }
         }
-        while let Some((span, begin, children, order)) = b.open.pop() {
-            b.close(span, begin, end, children, order);
+        while let Some(i) = b.open.pop() {
+            b.end(i, end);
         }
-        // Parents first, in the order the slices began: each slice's place is its order, the
-        // orphans (outermost last) before the rest; no sort needed.
-        let mut placed = Vec::with_capacity(b.orphans + b.began);
-        for _ in 0..b.orphans + b.began {
-            placed.push(None);
+        // Parents first, in the order the slices began: the orphans, outermost (the last
+        // closed) first, then the rest.
+        let mut slices = Vec::with_capacity(b.orphans.len() + b.began.len());
+        let mut i = b.orphans.len();
+        while i > 0 {
+            i -= 1;
+            b.cut(b.orphans[i], &mut slices);
         }
-        for &(s, order) in &b.closed {
-            placed[(order + b.orphans as isize) as usize] = Some(s);
-        }
-        let mut slices = Vec::with_capacity(b.closed.len());
-        for s in placed.into_iter().flatten() {
-            slices.push(s);
+        for &s in &b.began {
+            b.cut(s, &mut slices);
         }
         Track {
             id,
@@ -306,41 +335,50 @@ impl Track {
     }
 }
 
-/// One track's slices as its events close them.
+/// One track's slices as its events close them, in log time, each slice's `own` holding
+/// the time its closed children cover until it is cut to the call.
 struct Builder {
     /// The call's span, in log time.
     start: u64,
     end: u64,
-    /// Open slices: what began, when, the time its closed children cover, and its order.
-    open: Vec<(Span, u64, u64, isize)>,
-    /// Closed slices (children before parents), each with its order: the number of slices
-    /// that began before it, or, for the `n`th orphan (an end whose beginning the log
-    /// missed), `-n`.
-    closed: Vec<(Slice, isize)>,
+    /// Slices in the order they began (an open one ends where it began).
+    began: Vec<Slice>,
+    /// Closed slices whose beginning the log missed, in the order they closed.
+    orphans: Vec<Slice>,
+    /// The open slices, innermost last: their places in `began`.
+    open: Vec<usize>,
     /// Time covered by closed slices with no open parent.
     top: u64,
-    /// Slices begun, and orphans, so far.
-    began: usize,
-    orphans: usize,
 }
 
 impl Builder {
-    /// Closes `span`, open from `begin` to `at` with `children` of its time covered by its
-    /// children; kept if it overlaps the call, cut to it.
-    fn close(&mut self, span: Span, begin: u64, at: u64, children: u64, order: isize) {
-        let (b, e) = (begin.max(self.start), at.min(self.end));
-        let dur = e.saturating_sub(b);
-        if at >= self.start && begin <= self.end {
-            let slice = Slice {
-                start: b - self.start,
-                end: e.max(b) - self.start,
-                span,
-                own: dur.saturating_sub(children),
-            };
-            self.closed.push((slice, order));
+    /// Adds `slice` to `slices` cut to the call, if it overlaps it.
+    fn cut(&self, slice: Slice, slices: &mut Vec<Slice>) {
+        if slice.end >= self.start && slice.start <= self.end {
+            let (from, to) = (slice.start.max(self.start), slice.end.min(self.end));
+            slices.push(Slice {
+                start: from - self.start,
+                end: to.max(from) - self.start,
+                span: slice.span,
+                own: to.saturating_sub(from).saturating_sub(slice.own),
+            });
         }
-        match self.open.last_mut() {
-            Some(parent) => parent.2 += dur,
+    }
+
+    /// Ends the slice `i` of `began`, just taken off `open`, at `at`.
+    fn end(&mut self, i: usize, at: u64) {
+        self.began[i].end = at;
+        self.closed(self.began[i]);
+    }
+
+    /// Counts the time `slice`, just closed, covers of the call in its parent's children.
+    fn closed(&mut self, slice: Slice) {
+        let dur = slice
+            .end
+            .min(self.end)
+            .saturating_sub(slice.start.max(self.start));
+        match self.open.last() {
+            Some(&parent) => self.began[parent].own += dur,
             None => self.top += dur,
         }
     }
@@ -360,43 +398,39 @@ pub struct Summary<'a>(&'a Trace);
 impl fmt::Display for Summary<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let t = self.0;
-        let ms = |d: Duration| d.as_secs_f64() * 1e3;
-        write!(f, "wall {:.3} ms", ms(t.wall_time()))?;
-        match t.cpu {
-            Some(cpu) => write!(f, ", CPU {:.3} ms (the whole process)", ms(cpu))?,
-            None => write!(f, ", CPU time not known here")?,
-        }
-        writeln!(f, ", running work {:.3} ms", ms(t.busy_time()))?;
+        let cpu_ms;
+        let cpu = match t.cpu {
+            Some(cpu) => {
+                cpu_ms = ms(cpu);
+                format_args!(", CPU {cpu_ms:.3} ms (the whole process)")
+            }
+            None => format_args!(", CPU time not known here"),
+        };
+        let dropped = match t.dropped {
+            0 => format_args!(""),
+            _ => format_args!("\n{} events dropped (over the per-thread cap)", t.dropped),
+        };
         let p = t.average_parallelism();
         let n = t.pool_threads.max(1);
-        writeln!(
+        let (busy, jobs, [steals, wakes, parks, promotions, handoffs, spares]) = t.tally();
+        write!(
             f,
-            "average parallelism {p:.2} of {n} pool threads (idle {:.0}%)",
-            100.0 * (1.0 - p / n as f64).max(0.0)
-        )?;
-        let mut jobs = 0;
-        let mut counts = [0usize; Mark::ALL.len()];
-        for track in &t.tracks {
-            for s in &track.slices {
-                jobs += usize::from(s.span == Span::Job);
-            }
-            for &(_, m) in &track.marks {
-                counts[m as usize] += 1;
-            }
-        }
-        write!(f, "{} threads, jobs {jobs}", t.tracks.len())?;
-        for m in &Mark::ALL {
-            write!(f, ", {}s {}", m.name(), counts[*m as usize])?;
-        }
-        if t.dropped > 0 {
-            write!(
-                f,
-                "\n{} events dropped (over the per-thread cap)",
-                t.dropped
-            )?;
-        }
-        Ok(())
+            "wall {:.3} ms{cpu}, running work {:.3} ms\n\
+             average parallelism {p:.2} of {n} pool threads (idle {:.0}%)\n\
+             {} threads, jobs {jobs}, steals {steals}, wake-ups {wakes}, parks {parks}, \
+             promotions {promotions}, hand-offs {handoffs}, spare threads {spares}{dropped}",
+            ms(t.wall_time()),
+            ms(Duration::from_nanos(busy)),
+            100.0 * (1.0 - p / n as f64).max(0.0),
+            t.tracks.len()
+        )
     }
+}
+
+/// `d` in milliseconds.
+#[inline(never)]
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e3
 }
 
 /// Nanoseconds written as microseconds with three decimals (exact, so nesting survives).
@@ -416,10 +450,12 @@ impl fmt::Display for Json<'_> {
         f.write_str("\"")?;
         for c in self.0.chars() {
             match c {
-                '"' => f.write_str("\\\"")?,
-                '\\' => f.write_str("\\\\")?,
+                '"' | '\\' => {
+                    f.write_char('\\')?;
+                    f.write_char(c)?;
+                }
                 c if (c as u32) < 0x20 => write!(f, "\\u{:04x}", c as u32)?,
-                c => write!(f, "{c}")?,
+                c => f.write_char(c)?,
             }
         }
         f.write_str("\"")
