@@ -285,7 +285,8 @@ impl Drop for Registry {
 
 /// A pool's state (reached through [`Registry`]).
 pub(crate) struct State {
-    seats: Box<[Seat]>,
+    /// A `Vec` rather than a boxed slice: no shrinking to compile, one drop of seats fewer.
+    seats: Vec<Seat>,
     pub(crate) members: Members,
     /// The isolated regions in progress (`isolate/mod.rs`), whose queues idle workers steal from.
     pub(crate) regions: Roster<Region>,
@@ -352,18 +353,11 @@ fn default_global_registry() -> Result<Arc<Registry>, ThreadPoolBuildError> {
     let mut n = Config::new().resolved_num_threads(cpus)?;
     let mut one_thread_tries = 0;
     loop {
-        let config = Config {
-            num_threads: n,
-            ..Config::new()
-        };
-        let failure = match Registry::build(config, &mut DefaultSpawn, cpus) {
+        let failure = match Registry::build(Config::new(), n, &mut DefaultSpawn, cpus) {
             Ok(registry) => return Ok(registry),
             Err(failure) => failure,
         };
-        let Some(half_built) = failure.half_built else {
-            return Err(failure.error);
-        };
-        half_built.wait_until_stopped();
+        failure.half_built.wait_until_stopped();
         if n == 1 {
             one_thread_tries += 1;
             if one_thread_tries == ONE_THREAD_TRIES {
@@ -419,12 +413,14 @@ impl Registry {
         config: Config,
         spawn_handler: &mut dyn ThreadSpawn,
     ) -> Result<Arc<Registry>, ThreadPoolBuildError> {
+        let cpus = crate::os::topology::logical_cpus();
+        let n = config.resolved_num_threads(cpus)?;
         if config.use_current_thread && WorkerThread::current_ref().is_some() {
             return Err(ThreadPoolBuildError::new(ErrorKind::CurrentThreadAlreadyInPool));
         }
         let adopt = config.use_current_thread;
-        let cpus = crate::os::topology::logical_cpus();
-        let registry = Self::build(config, spawn_handler, cpus).map_err(|failure| failure.error)?;
+        let registry =
+            Self::build(config, n, spawn_handler, cpus).map_err(|failure| failure.error)?;
         // Here rather than in `build`, so that a program that never adopts its thread (one
         // using only the global pool) does not link the adoption.
         if adopt {
@@ -436,16 +432,17 @@ impl Registry {
         Ok(registry)
     }
 
-    /// As [`new`](Self::new) but leaving seat 0 to the caller under `use_current_thread`, for
-    /// a process that may use `cpus` logical CPUs (read once per build: it costs a few system
-    /// calls); a build that failed to spawn a thread also says
-    /// how many had started, with the half-built pool, whose started threads are exiting.
+    /// As [`new`](Self::new), with `n` threads (`config.num_threads` is not read again) and
+    /// seat 0 left to the caller under `use_current_thread`, for a process that may use `cpus`
+    /// logical CPUs (read once per build: it costs a few system calls). A build that failed to
+    /// spawn a thread also says how many had started, with the half-built pool, whose started
+    /// threads are exiting.
     fn build(
         config: Config,
+        n: usize,
         spawn_handler: &mut dyn ThreadSpawn,
         cpus: usize,
     ) -> Result<Arc<Registry>, BuildFailure> {
-        let n = config.resolved_num_threads(cpus)?;
         // Spin-waiting by outside callers only pays with a CPU for the job beside the caller's
         // (and never under the models or Miri, which would step through every spin).
         let outside_linger = if cpus >= 2 && !cfg!(any(weft_loom, miri)) {
@@ -485,7 +482,7 @@ impl Registry {
                 return Err(BuildFailure {
                     error: ThreadPoolBuildError::new(ErrorKind::IOError(e)),
                     started: index - first,
-                    half_built: Some(registry),
+                    half_built: registry,
                 });
             }
         }
@@ -683,12 +680,20 @@ impl Registry {
     pub(crate) fn release_handle(&self) {
         // AcqRel: the last release must see every job's completion before terminating.
         if self.handles.fetch_sub(1, Ordering::AcqRel) == 1 {
-            // Release: pairs with the Acquire in `terminating`.
-            self.terminating.store(true, Ordering::Release);
-            self.sleep.wake_all();
-            self.cache.shut_down();
-            self.monitor.shut_down();
+            self.terminate();
         }
+    }
+
+    /// The last handle went: the pool terminates. Out of line: it runs once per pool, where
+    /// `release_handle` runs for every detached job and is inlined where it is called.
+    #[cold]
+    #[inline(never)]
+    fn terminate(&self) {
+        // Release: pairs with the Acquire in `terminating`.
+        self.terminating.store(true, Ordering::Release);
+        self.sleep.wake_all();
+        self.cache.shut_down();
+        self.monitor.shut_down();
     }
 
     pub(crate) fn terminating(&self) -> bool {
@@ -767,19 +772,8 @@ struct BuildFailure {
     error: ThreadPoolBuildError,
     /// How many of the pool's threads had been spawned when one could not be.
     started: usize,
-    /// The pool whose thread could not be spawned, terminating; `None` for a build that
-    /// failed before it spawned any.
-    half_built: Option<Arc<Registry>>,
-}
-
-impl From<ThreadPoolBuildError> for BuildFailure {
-    fn from(error: ThreadPoolBuildError) -> Self {
-        BuildFailure {
-            error,
-            started: 0,
-            half_built: None,
-        }
-    }
+    /// The pool whose thread could not be spawned, terminating.
+    half_built: Arc<Registry>,
 }
 
 /// Releases the builder's handle if dropped, i.e. when building fails part way.
