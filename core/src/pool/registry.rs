@@ -112,11 +112,17 @@ impl Seat {
     /// `blocking`, to block without a hand-off: another worker already serves the seat).
     #[inline]
     pub(crate) fn take_surplus(&self) -> bool {
-        self.has_surplus()
-            && self
+        let mut n = self.surplus.load(Ordering::Relaxed);
+        while n > 0 {
+            match self
                 .surplus
-                .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_sub(1))
-                .is_ok()
+                .compare_exchange_weak(n, n - 1, Ordering::Relaxed, Ordering::Relaxed)
+            {
+                Ok(_) => return true,
+                Err(now) => n = now,
+            }
+        }
+        false
     }
 }
 
