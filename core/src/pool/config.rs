@@ -93,19 +93,19 @@ impl Config {
     pub(crate) fn resolved_num_threads(&self, cpus: usize) -> Result<usize, ThreadPoolBuildError> {
         let n = if self.num_threads > 0 {
             self.num_threads
-    } else if let Some(n) =
-        threads_from_env("WEFT_NUM_THREADS").or_else(|| threads_from_env("RAYON_NUM_THREADS"))
-    {
-        n
-    } else if let Some(physical_cores) = self.physical_cores {
-        physical_cores(cpus).unwrap_or(cpus)
-    } else {
-        cpus
-    };
-    if n > MAX_THREADS {
-        return Err(ThreadPoolBuildError::new(ErrorKind::TooManyThreads(n)));
-    }
-    Ok(n)
+        } else if let Some(n) =
+            threads_from_env("WEFT_NUM_THREADS").or_else(|| threads_from_env("RAYON_NUM_THREADS"))
+        {
+            n
+        } else if let Some(physical_cores) = self.physical_cores {
+            physical_cores(cpus).unwrap_or(cpus)
+        } else {
+            cpus
+        };
+        if n > MAX_THREADS {
+            return Err(ThreadPoolBuildError::new(ErrorKind::TooManyThreads(n)));
+        }
+        Ok(n)
     }
 }
 

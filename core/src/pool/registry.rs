@@ -422,7 +422,9 @@ impl Registry {
         let cpus = crate::os::topology::logical_cpus();
         let n = config.resolved_num_threads(cpus)?;
         if config.use_current_thread && WorkerThread::current_ref().is_some() {
-            return Err(ThreadPoolBuildError::new(ErrorKind::CurrentThreadAlreadyInPool));
+            return Err(ThreadPoolBuildError::new(
+                ErrorKind::CurrentThreadAlreadyInPool,
+            ));
         }
         let adopt = config.use_current_thread;
         let registry =
