@@ -8,7 +8,7 @@ use crate::pool::spawn::{CustomSpawn, DefaultSpawn, ScopedSpawn, ThreadBuilder, 
 use std::any::Any;
 use std::fmt;
 use std::io;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 /// Configures a [`ThreadPool`] (or the global pool) before it is built.
 ///
@@ -29,13 +29,15 @@ use std::sync::Arc;
 /// ```
 pub struct ThreadPoolBuilder<S = DefaultSpawn> {
     /// What the pool is built from (the builder only fills it in).
-    config: Config<S>,
+    config: Config,
+    spawn_handler: S,
 }
 
 impl Default for ThreadPoolBuilder {
     fn default() -> Self {
         ThreadPoolBuilder {
             config: Config::new(),
+            spawn_handler: DefaultSpawn,
         }
     }
 }
@@ -46,7 +48,7 @@ impl<S> fmt::Debug for ThreadPoolBuilder<S> {
             .field("num_threads", &self.config.num_threads)
             .field("physical_cores", &self.config.physical_cores.is_some())
             .field("use_current_thread", &self.config.use_current_thread)
-            .field("stack_size", &self.config.stack_size)
+            .field("stack_size", &self.config.handlers.stack_size)
             .field("keep_alive", &self.config.keep_alive)
             .field("max_blocking_threads", &self.config.max_blocking_threads)
             .finish_non_exhaustive()
@@ -123,7 +125,8 @@ impl<S: ThreadSpawn> ThreadPoolBuilder<S> {
     /// assert!(err.to_string().contains("threads"));
     /// ```
     pub fn build(self) -> Result<ThreadPool, ThreadPoolBuildError> {
-        Registry::new(self.config).map(ThreadPool::from_registry)
+        let mut spawn_handler = self.spawn_handler;
+        Registry::new(self.config, &mut spawn_handler).map(ThreadPool::from_registry)
     }
 
     /// Builds the global pool, used by `join`, `scope`, `spawn` and parallel iterators called
@@ -137,7 +140,8 @@ impl<S: ThreadSpawn> ThreadPoolBuilder<S> {
     /// assert!(weft_core::current_num_threads() >= 1);
     /// ```
     pub fn build_global(self) -> Result<(), ThreadPoolBuildError> {
-        crate::pool::registry::init_global(self.config)
+        let mut spawn_handler = self.spawn_handler;
+        crate::pool::registry::init_global(self.config, &mut spawn_handler)
     }
 
     /// Sets the number of worker threads; 0 (the default) means `WEFT_NUM_THREADS` if set,
@@ -207,7 +211,7 @@ impl<S: ThreadSpawn> ThreadPoolBuilder<S> {
     where
         F: FnMut(usize) -> String + Send + 'static,
     {
-        self.config.get_thread_name = Some(Box::new(closure));
+        self.config.handlers.namer = Mutex::new(Some(Box::new(closure)));
         self
     }
 
@@ -220,7 +224,7 @@ impl<S: ThreadSpawn> ThreadPoolBuilder<S> {
     /// pool.install(|| ());
     /// ```
     pub fn stack_size(mut self, stack_size: usize) -> Self {
-        self.config.stack_size = Some(stack_size);
+        self.config.handlers.stack_size = Some(stack_size);
         self
     }
 
@@ -245,7 +249,7 @@ impl<S: ThreadSpawn> ThreadPoolBuilder<S> {
     where
         H: Fn(usize) + Send + Sync + 'static,
     {
-        self.config.start_handler = Some(Box::new(start_handler));
+        self.config.handlers.start = Some(Box::new(start_handler));
         self
     }
 
@@ -265,7 +269,7 @@ impl<S: ThreadSpawn> ThreadPoolBuilder<S> {
     where
         H: Fn(usize) + Send + Sync + 'static,
     {
-        self.config.exit_handler = Some(Box::new(exit_handler));
+        self.config.handlers.exit = Some(Box::new(exit_handler));
         self
     }
 
@@ -290,7 +294,7 @@ impl<S: ThreadSpawn> ThreadPoolBuilder<S> {
     where
         H: Fn(Box<dyn Any + Send>) + Send + Sync + 'static,
     {
-        self.config.panic_handler = Some(Box::new(panic_handler));
+        self.config.handlers.panic = Some(Box::new(panic_handler));
         self
     }
 
@@ -372,7 +376,8 @@ impl<S: ThreadSpawn> ThreadPoolBuilder<S> {
     /// The same settings with another way of spawning threads.
     fn with_spawn<T>(self, spawn_handler: T) -> ThreadPoolBuilder<T> {
         ThreadPoolBuilder {
-            config: self.config.with_spawn(spawn_handler),
+            config: self.config,
+            spawn_handler,
         }
     }
 }

@@ -67,9 +67,7 @@ pub(crate) fn is_blocked(tid: Tid) -> bool {
         let Ok(tid @ 1..) = u32::try_from(tid) else {
             return false;
         };
-        // Zeroed: the path written is followed by a NUL.
-        let mut path = [0u8; SYSCALL_PATH_MAX + 1];
-        syscall_path(tid, &mut path);
+        let path = syscall_path(tid);
         // SAFETY: `path` is a NUL-terminated string, read only during the call.
         let fd = unsafe { sys::open(path.as_ptr().cast(), sys::O_RDONLY_CLOEXEC) };
         if fd < 0 {
@@ -94,28 +92,22 @@ pub(crate) fn is_blocked(tid: Tid) -> bool {
 #[cfg(all(target_os = "linux", not(miri), not(weft_loom)))]
 const SYSCALL_PATH_MAX: usize = 34;
 
-/// Writes `/proc/self/task/{tid}/syscall` at the start of `buf` and returns its length: by
-/// hand, so that this cold path links neither the formatting of a `String` for one number nor
-/// std's file opening (it calls the C library's `open` and `read`).
+/// `/proc/self/task/{tid}/syscall`, followed by NULs: written by hand, so that this cold path
+/// links neither the formatting of a `String` for one number nor std's file opening (it calls
+/// the C library's `open` and `read`).
 #[cfg(all(target_os = "linux", not(miri), not(weft_loom)))]
-fn syscall_path(tid: u32, buf: &mut [u8]) -> usize {
-    let mut digits = [0u8; 10];
-    let mut first = digits.len();
+fn syscall_path(tid: u32) -> [u8; SYSCALL_PATH_MAX + 1] {
+    const PREFIX: &[u8] = b"/proc/self/task/";
+    let mut path = [0u8; SYSCALL_PATH_MAX + 1];
+    path[..PREFIX.len()].copy_from_slice(PREFIX);
+    let end = PREFIX.len() + tid.checked_ilog10().unwrap_or(0) as usize + 1;
     let mut n = tid;
-    loop {
-        first -= 1;
-        digits[first] = b'0' + (n % 10) as u8;
+    for digit in path[PREFIX.len()..end].iter_mut().rev() {
+        *digit = b'0' + (n % 10) as u8;
         n /= 10;
-        if n == 0 {
-            break;
-        }
     }
-    let mut len = 0;
-    for part in [&b"/proc/self/task/"[..], &digits[first..], b"/syscall"] {
-        buf[len..len + part.len()].copy_from_slice(part);
-        len += part.len();
-    }
-    len
+    path[end..end + 8].copy_from_slice(b"/syscall");
+    path
 }
 
 #[cfg(all(test, target_os = "linux", not(miri), not(weft_loom)))]
@@ -128,10 +120,10 @@ mod tests {
     #[test]
     fn syscall_paths() {
         for tid in [0, 7, 42, 1_234_567, u32::MAX] {
-            let mut buf = [0u8; SYSCALL_PATH_MAX];
-            let len = syscall_path(tid, &mut buf);
+            let path = syscall_path(tid);
+            let len = path.iter().position(|&b| b == 0).unwrap();
             assert_eq!(
-                buf[..len],
+                path[..len],
                 *format!("/proc/self/task/{tid}/syscall").as_bytes()
             );
         }

@@ -23,10 +23,10 @@
 use crate::blocking::cache::Cache;
 use crate::blocking::monitor::Monitor;
 use crate::isolate::region::Region;
-use crate::pool::config::{Config, PanicHandler, StartHandler, ThreadNamer};
+use crate::pool::config::{Config, Handlers};
 use crate::pool::error::{ErrorKind, ThreadPoolBuildError};
 use crate::pool::metrics::Metrics;
-use crate::pool::spawn::{ThreadBuilder, ThreadSpawn};
+use crate::pool::spawn::{DefaultSpawn, ThreadBuilder, ThreadSpawn};
 use crate::pool::thread::{self, SpareSpawner, Start};
 use crate::sleep::Sleep;
 use crate::sync::job::{JobFifo, JobRef, StackJob};
@@ -112,11 +112,17 @@ impl Seat {
     /// `blocking`, to block without a hand-off: another worker already serves the seat).
     #[inline]
     pub(crate) fn take_surplus(&self) -> bool {
-        self.has_surplus()
-            && self
+        let mut n = self.surplus.load(Ordering::Relaxed);
+        while n > 0 {
+            match self
                 .surplus
-                .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_sub(1))
-                .is_ok()
+                .compare_exchange_weak(n, n - 1, Ordering::Relaxed, Ordering::Relaxed)
+            {
+                Ok(_) => return true,
+                Err(now) => n = now,
+            }
+        }
+        false
     }
 }
 
@@ -151,35 +157,34 @@ impl<T: Send + Sync> Roster<T> {
     }
 
     pub(crate) fn add(&self, entry: Arc<T>) {
-        self.replace(|list| list.iter().cloned().chain([entry]).collect(), || {});
+        self.replace(Some(entry), None, &|| {});
     }
 
     pub(crate) fn remove(&self, entry: &Arc<T>) {
-        self.remove_then(entry, || {});
+        self.replace(None, Some(entry), &|| {});
     }
 
-    /// Removes `entry`, running `then` under `writer` before the new list is announced.
-    fn remove_then(&self, entry: &Arc<T>, then: impl FnOnce()) {
-        self.replace(
-            |list| {
-                list.iter()
-                    .filter(|e| !Arc::ptr_eq(e, entry))
-                    .cloned()
-                    .collect()
-            },
-            then,
-        );
-    }
-
-    /// Publishes `change` of the current list, running `then` under `writer` first.
-    fn replace(&self, change: impl FnOnce(&[Arc<T>]) -> Arc<[Arc<T>]>, then: impl FnOnce()) {
+    /// Publishes the current list with `added` appended and `removed` left out, running
+    /// `then` under `writer` before the new list is announced. One function for both changes,
+    /// with a plain loop: each is a rare membership change, not worth a copy of its own.
+    fn replace(&self, added: Option<Arc<T>>, removed: Option<&Arc<T>>, then: &dyn Fn()) {
         let _writer = lock(&self.writer);
         let guard = epoch::pin();
         // Relaxed: writers are ordered by `writer`.
         let old = self.list.load(Ordering::Relaxed, &guard);
         // SAFETY: the list is never null (made in `new`, replaced only here), and it stays
         // alive while we are pinned.
-        let new = change(unsafe { old.deref() });
+        let old_list = unsafe { old.deref() };
+        let mut new = Vec::with_capacity(old_list.len() + 1);
+        for entry in old_list.iter() {
+            if !removed.is_some_and(|r| Arc::ptr_eq(entry, r)) {
+                new.push(entry.clone());
+            }
+        }
+        if let Some(entry) = added {
+            new.push(entry);
+        }
+        let new = Arc::<[Arc<T>]>::from(new);
         // Release: pairs with the Acquire load in `snapshot`.
         let old = self
             .list
@@ -239,7 +244,7 @@ impl Members {
     }
 
     pub(crate) fn remove(&self, member: &Arc<ThreadShared>) {
-        self.roster.remove_then(member, || {
+        self.roster.replace(None, Some(member), &|| {
             // The caller is `member`'s own thread, the counters' only writer.
             member.counters.move_to(&mut lock(&self.departed));
         });
@@ -260,15 +265,6 @@ impl Members {
             member.counters.add_to(m);
         }
     }
-}
-
-/// The user's callbacks and thread settings.
-pub(crate) struct Handlers {
-    panic: Option<Box<PanicHandler>>,
-    start: Option<Box<StartHandler>>,
-    exit: Option<Box<StartHandler>>,
-    namer: Mutex<Option<Box<ThreadNamer>>>,
-    pub(crate) stack_size: Option<usize>,
 }
 
 /// One pool (see the module docs). Its [`State`] is dropped in one place, [`Registry`]'s
@@ -295,7 +291,8 @@ impl Drop for Registry {
 
 /// A pool's state (reached through [`Registry`]).
 pub(crate) struct State {
-    seats: Box<[Seat]>,
+    /// A `Vec` rather than a boxed slice: no shrinking to compile, one drop of seats fewer.
+    seats: Vec<Seat>,
     pub(crate) members: Members,
     /// The isolated regions in progress (`isolate/mod.rs`), whose queues idle workers steal from.
     pub(crate) regions: Roster<Region>,
@@ -362,20 +359,11 @@ fn default_global_registry() -> Result<Arc<Registry>, ThreadPoolBuildError> {
     let mut n = Config::new().resolved_num_threads(cpus)?;
     let mut one_thread_tries = 0;
     loop {
-        let failure = match Registry::build(
-            Config {
-                num_threads: n,
-                ..Config::new()
-            },
-            cpus,
-        ) {
+        let failure = match Registry::build(Config::new(), n, &mut DefaultSpawn, cpus) {
             Ok(registry) => return Ok(registry),
             Err(failure) => failure,
         };
-        let Some(half_built) = failure.half_built else {
-            return Err(failure.error);
-        };
-        half_built.wait_until_stopped();
+        failure.half_built.wait_until_stopped();
         if n == 1 {
             one_thread_tries += 1;
             if one_thread_tries == ONE_THREAD_TRIES {
@@ -388,12 +376,15 @@ fn default_global_registry() -> Result<Arc<Registry>, ThreadPoolBuildError> {
 }
 
 /// Builds the global pool from `config`, unless it exists already.
-pub(crate) fn init_global<S: ThreadSpawn>(config: Config<S>) -> Result<(), ThreadPoolBuildError> {
+pub(crate) fn init_global(
+    config: Config,
+    spawn_handler: &mut dyn ThreadSpawn,
+) -> Result<(), ThreadPoolBuildError> {
     let already = || ThreadPoolBuildError::new(ErrorKind::GlobalPoolAlreadyInitialized);
     if GLOBAL.get().is_some() {
         return Err(already());
     }
-    let registry = Registry::new(config)?;
+    let registry = Registry::new(config, spawn_handler)?;
     GLOBAL.set(registry).map_err(|lost| {
         lost.release_handle();
         already()
@@ -422,23 +413,44 @@ where
 }
 
 impl Registry {
-    pub(crate) fn new<S: ThreadSpawn>(
-        config: Config<S>,
+    /// A pool built from `config`, its threads spawned by `spawn_handler`: a trait object, so
+    /// that the build is compiled once, not once per spawn handler type.
+    pub(crate) fn new(
+        config: Config,
+        spawn_handler: &mut dyn ThreadSpawn,
     ) -> Result<Arc<Registry>, ThreadPoolBuildError> {
-        Self::build(config, crate::os::topology::logical_cpus()).map_err(|failure| failure.error)
-    }
-
-    /// As [`new`](Self::new), for a process that may use `cpus` logical CPUs (read once per
-    /// build: it costs a few system calls); a build that failed to spawn a thread also says
-    /// how many had started, with the half-built pool, whose started threads are exiting.
-    fn build<S: ThreadSpawn>(
-        mut config: Config<S>,
-        cpus: usize,
-    ) -> Result<Arc<Registry>, BuildFailure> {
+        let cpus = crate::os::topology::logical_cpus();
         let n = config.resolved_num_threads(cpus)?;
         if config.use_current_thread && WorkerThread::current_ref().is_some() {
-            return Err(ThreadPoolBuildError::new(ErrorKind::CurrentThreadAlreadyInPool).into());
+            return Err(ThreadPoolBuildError::new(
+                ErrorKind::CurrentThreadAlreadyInPool,
+            ));
         }
+        let adopt = config.use_current_thread;
+        let registry =
+            Self::build(config, n, spawn_handler, cpus).map_err(|failure| failure.error)?;
+        // Here rather than in `build`, so that a program that never adopts its thread (one
+        // using only the global pool) does not link the adoption.
+        if adopt {
+            if let Err(e) = thread::adopt_current_thread(&registry) {
+                registry.release_handle();
+                return Err(ThreadPoolBuildError::new(ErrorKind::IOError(e)));
+            }
+        }
+        Ok(registry)
+    }
+
+    /// As [`new`](Self::new), with `n` threads (`config.num_threads` is not read again) and
+    /// seat 0 left to the caller under `use_current_thread`, for a process that may use `cpus`
+    /// logical CPUs (read once per build: it costs a few system calls). A build that failed to
+    /// spawn a thread also says how many had started, with the half-built pool, whose started
+    /// threads are exiting.
+    fn build(
+        config: Config,
+        n: usize,
+        spawn_handler: &mut dyn ThreadSpawn,
+        cpus: usize,
+    ) -> Result<Arc<Registry>, BuildFailure> {
         // Spin-waiting by outside callers only pays with a CPU for the job beside the caller's
         // (and never under the models or Miri, which would step through every spin).
         let outside_linger = if cpus >= 2 && !cfg!(any(weft_loom, miri)) {
@@ -454,14 +466,8 @@ impl Registry {
             sleep: Sleep::new(n),
             monitor: Monitor::new(),
             cache: Cache::new(config.keep_alive, config.max_blocking_threads),
-            spawner: Mutex::new(Some(config.spawn_handler.spare_spawner())),
-            handlers: Handlers {
-                panic: config.panic_handler.take(),
-                start: config.start_handler.take(),
-                exit: config.exit_handler.take(),
-                namer: Mutex::new(config.get_thread_name.take()),
-                stack_size: config.stack_size,
-            },
+            spawner: Mutex::new(Some(spawn_handler.spare_spawner())),
+            handlers: config.handlers,
             breadth_first: config.breadth_first,
             outside_linger,
             spinners: u32::try_from(cpus).unwrap_or(u32::MAX),
@@ -478,19 +484,15 @@ impl Registry {
             let thread =
                 registry.thread_builder(index, registry.thread_name(index), Start::Seat(index));
             registry.thread_spawning();
-            if let Err(e) = config.spawn_handler.spawn(thread) {
+            if let Err(e) = spawn_handler.spawn(thread) {
                 registry.thread_exited();
                 drop(terminate_on_failure);
                 return Err(BuildFailure {
                     error: ThreadPoolBuildError::new(ErrorKind::IOError(e)),
                     started: index - first,
-                    half_built: Some(registry),
+                    half_built: registry,
                 });
             }
-        }
-        if config.use_current_thread {
-            thread::adopt_current_thread(&registry)
-                .map_err(|e| ThreadPoolBuildError::new(ErrorKind::IOError(e)))?;
         }
         std::mem::forget(terminate_on_failure);
         Ok(registry)
@@ -686,12 +688,20 @@ impl Registry {
     pub(crate) fn release_handle(&self) {
         // AcqRel: the last release must see every job's completion before terminating.
         if self.handles.fetch_sub(1, Ordering::AcqRel) == 1 {
-            // Release: pairs with the Acquire in `terminating`.
-            self.terminating.store(true, Ordering::Release);
-            self.sleep.wake_all();
-            self.cache.shut_down();
-            self.monitor.shut_down();
+            self.terminate();
         }
+    }
+
+    /// The last handle went: the pool terminates. Out of line: it runs once per pool, where
+    /// `release_handle` runs for every detached job and is inlined where it is called.
+    #[cold]
+    #[inline(never)]
+    fn terminate(&self) {
+        // Release: pairs with the Acquire in `terminating`.
+        self.terminating.store(true, Ordering::Release);
+        self.sleep.wake_all();
+        self.cache.shut_down();
+        self.monitor.shut_down();
     }
 
     pub(crate) fn terminating(&self) -> bool {
@@ -770,19 +780,8 @@ struct BuildFailure {
     error: ThreadPoolBuildError,
     /// How many of the pool's threads had been spawned when one could not be.
     started: usize,
-    /// The pool whose thread could not be spawned, terminating; `None` for a build that
-    /// failed before it spawned any.
-    half_built: Option<Arc<Registry>>,
-}
-
-impl From<ThreadPoolBuildError> for BuildFailure {
-    fn from(error: ThreadPoolBuildError) -> Self {
-        BuildFailure {
-            error,
-            started: 0,
-            half_built: None,
-        }
-    }
+    /// The pool whose thread could not be spawned, terminating.
+    half_built: Arc<Registry>,
 }
 
 /// Releases the builder's handle if dropped, i.e. when building fails part way.

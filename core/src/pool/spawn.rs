@@ -148,8 +148,9 @@ mod sealed {
 pub struct DefaultSpawn;
 
 impl ThreadSpawn for DefaultSpawn {
-    fn spawn(&mut self, thread: ThreadBuilder) -> io::Result<()> {
-        let (name, size) = (thread.name.clone(), thread.stack_size);
+    fn spawn(&mut self, mut thread: ThreadBuilder) -> io::Result<()> {
+        // The thread is named now: `run` needs no name.
+        let (name, size) = (thread.name.take(), thread.stack_size);
         os::thread::spawn(name, size, Box::new(|| thread.run()))
     }
 
