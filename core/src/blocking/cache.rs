@@ -78,16 +78,22 @@ pub(crate) struct Reserved {
 /// Relaxed.
 #[derive(Debug)]
 pub(crate) struct Cache {
-    /// The idle threads, of every seat (a few at most: a scan finds a seat's).
-    idle: Mutex<Vec<Arc<Mailbox>>>,
+    idle: Mutex<Idle>,
     extra: AtomicUsize,
     max_extra: usize,
     keep_alive: Duration,
     shut_down: AtomicBool,
+    counters: SpareCounters,
+}
+
+/// What the idle lists' mutex guards.
+#[derive(Debug, Default)]
+struct Idle {
+    /// The idle threads, of every seat (a few at most: a scan finds a seat's).
+    list: Vec<Arc<Mailbox>>,
     /// When a spare's spawn last failed: the next try waits [`SPAWN_RETRY`] (the monitor
     /// would otherwise ask the OS for a thread at every tick while a worker blocks).
-    spawn_failed: Mutex<Option<Instant>>,
-    counters: SpareCounters,
+    spawn_failed: Option<Instant>,
 }
 
 /// How long after a failed spawn the cache asks the OS for a spare again.
@@ -120,7 +126,7 @@ pub(crate) fn enable() {
 
 /// Tells the threads of `mailboxes` to exit (their pool terminates).
 fn exit_all(mailboxes: Vec<Arc<Mailbox>>) {
-    for mailbox in mailboxes {
+    for mailbox in &mailboxes {
         mailbox.send(Mail::Exit);
     }
 }
@@ -128,12 +134,11 @@ fn exit_all(mailboxes: Vec<Arc<Mailbox>>) {
 impl Cache {
     pub(crate) fn new(keep_alive: Duration, max_extra: usize) -> Self {
         Cache {
-            idle: Mutex::new(Vec::new()),
+            idle: Mutex::default(),
             extra: AtomicUsize::new(0),
             max_extra,
             keep_alive,
             shut_down: AtomicBool::new(false),
-            spawn_failed: Mutex::new(None),
             counters: SpareCounters::default(),
         }
     }
@@ -150,24 +155,28 @@ impl Cache {
     /// spare (spawned through the pool's spawn handler). `None` at the cap, or if no thread
     /// could be spawned.
     pub(crate) fn reserve(&self, registry: &Arc<Registry>, index: usize) -> Option<Reserved> {
-        if let Some(mailbox) = take_if(&mut lock(&self.idle), |m| m.seat == index) {
-            return Some(Reserved {
-                mailbox,
-                reused: true,
-            });
+        {
+            let mut idle = lock(&self.idle);
+            if let Some(mailbox) = take_if(&mut idle.list, &|m| m.seat == index) {
+                return Some(Reserved {
+                    mailbox,
+                    reused: true,
+                });
+            }
+            if let Some(at) = idle.spawn_failed {
+                if at.elapsed() < SPAWN_RETRY {
+                    return None;
+                }
+            }
         }
-        let mut spawn_failed = lock(&self.spawn_failed);
-        if spawn_failed.is_some_and(|at| at.elapsed() < SPAWN_RETRY) {
+        // Counted in first, so that the cap holds whoever else counts in meanwhile.
+        if self.extra.fetch_add(1, Ordering::Relaxed) >= self.max_extra {
+            self.extra.fetch_sub(1, Ordering::Relaxed);
             return None;
         }
-        self.extra
-            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| {
-                (n < self.max_extra).then_some(n + 1)
-            })
-            .ok()?;
         let mailbox = Mailbox::new(index);
         let spawned = registry.spawn_spare(index, Start::Spare(mailbox.clone()));
-        *spawn_failed = (!spawned).then(Instant::now);
+        lock(&self.idle).spawn_failed = if spawned { None } else { Some(Instant::now()) };
         if spawned {
             SpareCounters::bump(&self.counters.started);
             crate::trace::mark(crate::trace::Mark::Spare);
@@ -197,7 +206,7 @@ impl Cache {
             drop(idle);
             reserved.mailbox.send(Mail::Exit);
         } else {
-            idle.push(reserved.mailbox);
+            idle.list.push(reserved.mailbox);
         }
     }
 
@@ -220,7 +229,7 @@ impl Cache {
             if self.shut_down.load(Ordering::Relaxed) {
                 return self.retire();
             }
-            idle.push(mailbox.clone());
+            idle.list.push(mailbox.clone());
         }
         let mut deadline = Instant::now().checked_add(self.keep_alive);
         let mut mail = lock(&mailbox.mail);
@@ -232,18 +241,20 @@ impl Cache {
             }
             let now = Instant::now();
             // A keep-alive past what the clock can count (`Duration::MAX`) never runs out.
-            let left = deadline.map_or(Duration::MAX, |d| d.saturating_duration_since(now));
+            let left = match deadline {
+                Some(deadline) => deadline.saturating_duration_since(now),
+                None => Duration::MAX,
+            };
             if !left.is_zero() {
-                mail = mailbox
-                    .cv
-                    .wait_timeout(mail, left)
-                    .unwrap_or_else(|_| poisoned())
-                    .0;
+                mail = match mailbox.cv.wait_timeout(mail, left) {
+                    Ok((mail, _)) => mail,
+                    Err(_) => poisoned(),
+                };
                 continue;
             }
             drop(mail);
             let mut idle = lock(&self.idle);
-            if take_if(&mut idle, |m| std::ptr::eq(m, &**mailbox)).is_some() {
+            if take_if(&mut idle.list, &|m| std::ptr::eq(m, &**mailbox)).is_some() {
                 return self.retire();
             }
             // Not listed: a reserver holds our mailbox and is about to send word (a seat, or
@@ -266,7 +277,7 @@ impl Cache {
         let mailboxes = {
             let mut idle = lock(&self.idle);
             self.shut_down.store(true, Ordering::Relaxed);
-            std::mem::take(&mut *idle)
+            std::mem::take(&mut idle.list)
         };
         // Set if any mailbox was listed (see `PATHS`).
         if let Some(paths) = PATHS.get() {
@@ -277,7 +288,11 @@ impl Cache {
 
 /// Removes and returns the last listed (most recently cached) mailbox of `list` that `pick`
 /// accepts.
-fn take_if(list: &mut Vec<Arc<Mailbox>>, pick: impl Fn(&Mailbox) -> bool) -> Option<Arc<Mailbox>> {
-    let pos = list.iter().rposition(|m| pick(m))?;
-    Some(list.swap_remove(pos))
+fn take_if(list: &mut Vec<Arc<Mailbox>>, pick: &dyn Fn(&Mailbox) -> bool) -> Option<Arc<Mailbox>> {
+    for pos in (0..list.len()).rev() {
+        if pick(&list[pos]) {
+            return Some(list.swap_remove(pos));
+        }
+    }
+    None
 }
