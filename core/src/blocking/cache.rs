@@ -78,22 +78,16 @@ pub(crate) struct Reserved {
 /// Relaxed.
 #[derive(Debug)]
 pub(crate) struct Cache {
-    idle: Mutex<Idle>,
+    /// The idle threads, of every seat (a few at most: a scan finds a seat's).
+    idle: Mutex<Vec<Arc<Mailbox>>>,
     extra: AtomicUsize,
     max_extra: usize,
     keep_alive: Duration,
     shut_down: AtomicBool,
-    counters: SpareCounters,
-}
-
-/// What the idle lists' mutex guards.
-#[derive(Debug, Default)]
-struct Idle {
-    /// The idle threads, of every seat (a few at most: a scan finds a seat's).
-    list: Vec<Arc<Mailbox>>,
     /// When a spare's spawn last failed: the next try waits [`SPAWN_RETRY`] (the monitor
     /// would otherwise ask the OS for a thread at every tick while a worker blocks).
-    spawn_failed: Option<Instant>,
+    spawn_failed: Mutex<Option<Instant>>,
+    counters: SpareCounters,
 }
 
 /// How long after a failed spawn the cache asks the OS for a spare again.
@@ -134,11 +128,12 @@ fn exit_all(mailboxes: Vec<Arc<Mailbox>>) {
 impl Cache {
     pub(crate) fn new(keep_alive: Duration, max_extra: usize) -> Self {
         Cache {
-            idle: Mutex::default(),
+            idle: Mutex::new(Vec::new()),
             extra: AtomicUsize::new(0),
             max_extra,
             keep_alive,
             shut_down: AtomicBool::new(false),
+            spawn_failed: Mutex::new(None),
             counters: SpareCounters::default(),
         }
     }
@@ -155,18 +150,16 @@ impl Cache {
     /// spare (spawned through the pool's spawn handler). `None` at the cap, or if no thread
     /// could be spawned.
     pub(crate) fn reserve(&self, registry: &Arc<Registry>, index: usize) -> Option<Reserved> {
-        {
-            let mut idle = lock(&self.idle);
-            if let Some(mailbox) = take_if(&mut idle.list, &|m| m.seat == index) {
-                return Some(Reserved {
-                    mailbox,
-                    reused: true,
-                });
-            }
-            if let Some(at) = idle.spawn_failed {
-                if at.elapsed() < SPAWN_RETRY {
-                    return None;
-                }
+        if let Some(mailbox) = take_if(&mut lock(&self.idle), &|m| m.seat == index) {
+            return Some(Reserved {
+                mailbox,
+                reused: true,
+            });
+        }
+        let mut spawn_failed = lock(&self.spawn_failed);
+        if let Some(at) = *spawn_failed {
+            if at.elapsed() < SPAWN_RETRY {
+                return None;
             }
         }
         // Counted in first, so that the cap holds whoever else counts in meanwhile.
@@ -176,7 +169,7 @@ impl Cache {
         }
         let mailbox = Mailbox::new(index);
         let spawned = registry.spawn_spare(index, Start::Spare(mailbox.clone()));
-        lock(&self.idle).spawn_failed = if spawned { None } else { Some(Instant::now()) };
+        *spawn_failed = if spawned { None } else { Some(Instant::now()) };
         if spawned {
             SpareCounters::bump(&self.counters.started);
             crate::trace::mark(crate::trace::Mark::Spare);
@@ -206,7 +199,7 @@ impl Cache {
             drop(idle);
             reserved.mailbox.send(Mail::Exit);
         } else {
-            idle.list.push(reserved.mailbox);
+            idle.push(reserved.mailbox);
         }
     }
 
@@ -229,7 +222,7 @@ impl Cache {
             if self.shut_down.load(Ordering::Relaxed) {
                 return self.retire();
             }
-            idle.list.push(mailbox.clone());
+            idle.push(mailbox.clone());
         }
         let mut deadline = Instant::now().checked_add(self.keep_alive);
         let mut mail = lock(&mailbox.mail);
@@ -254,7 +247,7 @@ impl Cache {
             }
             drop(mail);
             let mut idle = lock(&self.idle);
-            if take_if(&mut idle.list, &|m| std::ptr::eq(m, &**mailbox)).is_some() {
+            if take_if(&mut idle, &|m| std::ptr::eq(m, &**mailbox)).is_some() {
                 return self.retire();
             }
             // Not listed: a reserver holds our mailbox and is about to send word (a seat, or
@@ -277,7 +270,7 @@ impl Cache {
         let mailboxes = {
             let mut idle = lock(&self.idle);
             self.shut_down.store(true, Ordering::Relaxed);
-            std::mem::take(&mut idle.list)
+            std::mem::take(&mut *idle)
         };
         // Set if any mailbox was listed (see `PATHS`).
         if let Some(paths) = PATHS.get() {
