@@ -191,9 +191,11 @@ impl<'scope> ScopeKind<'scope> for Scope<'scope> {
 impl<'scope> ScopeKind<'scope> for ScopeFifo<'scope> {
     fn new(owner: Option<&WorkerThread>, registry: Option<&Arc<Registry>>) -> Self {
         let base = ScopeBase::new(owner, registry);
-        let fifos = (0..base.registry.num_threads())
-            .map(|_| JobFifo::default())
-            .collect();
+        let n = base.registry.num_threads();
+        let mut fifos = Vec::with_capacity(n);
+        for _ in 0..n {
+            fifos.push(JobFifo::default());
+        }
         ScopeFifo { base, fifos }
     }
 
@@ -390,7 +392,7 @@ impl<'scope> ScopeBase<'scope> {
         }
         let task_panic = self.panic.swap(ptr::null_mut(), Ordering::Acquire);
         let task_panic = (!task_panic.is_null()).then(|| {
-            // SAFETY: created by `Box::into_raw` in `execute_job`, taken once by the swap.
+            // SAFETY: created by `Box::into_raw` in `record_panic`, taken once by the swap.
             *unsafe { Box::from_raw(task_panic) }
         });
         match (result, task_panic) {
@@ -408,19 +410,25 @@ impl<'scope> ScopeBase<'scope> {
         // SAFETY: live per the caller until the latch set below.
         let base = unsafe { &*this };
         if let Err(payload) = unwind::halt_unwinding(func) {
-            let boxed = Box::into_raw(Box::new(payload));
-            // Release: pairs with the Acquire swap in `complete`. Only the first panic stays.
-            if base
-                .panic
-                .compare_exchange(ptr::null_mut(), boxed, Ordering::Release, Ordering::Relaxed)
-                .is_err()
-            {
-                // SAFETY: ours, not published.
-                drop(unsafe { Box::from_raw(boxed) });
-            }
+            base.record_panic(payload);
         }
         // SAFETY: live until this set; not touched afterwards.
         unsafe { Latch::set(&base.latch) };
+    }
+
+    /// Keeps a task's panic for [`complete`](Self::complete) to resume, unless an earlier one
+    /// was kept.
+    fn record_panic(&self, payload: Payload) {
+        let boxed = Box::into_raw(Box::new(payload));
+        // Release: pairs with the Acquire swap in `complete`. Only the first panic stays.
+        if self
+            .panic
+            .compare_exchange(ptr::null_mut(), boxed, Ordering::Release, Ordering::Relaxed)
+            .is_err()
+        {
+            // SAFETY: ours, not published.
+            drop(unsafe { Box::from_raw(boxed) });
+        }
     }
 }
 

@@ -167,7 +167,10 @@ impl ThreadPool {
     }
 
     fn current_worker(&self) -> Option<&WorkerThread> {
-        WorkerThread::current_ref().filter(|w| Arc::ptr_eq(w.registry(), &self.registry))
+        match WorkerThread::current_ref() {
+            Some(worker) if Arc::ptr_eq(worker.registry(), &self.registry) => Some(worker),
+            _ => None,
+        }
     }
 
     /// [`join`](crate::join) inside this pool.

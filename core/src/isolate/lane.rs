@@ -66,9 +66,14 @@ impl SharedLanes {
             return None;
         }
         let list = lock(&self.list);
-        list.iter()
-            .filter(|(region, _)| is_wanted(*region, wanted))
-            .find_map(|(region, stealer)| Some((retry(|| stealer.steal())?, *region)))
+        for (region, stealer) in list.iter() {
+            if is_wanted(*region, wanted) {
+                if let Some(job) = retry(|| stealer.steal()) {
+                    return Some((job, *region));
+                }
+            }
+        }
+        None
     }
 
     /// Whether a registered lane of region `wanted` (of any region for `None`) holds a job.
@@ -76,9 +81,14 @@ impl SharedLanes {
         if self.count.load(Ordering::Relaxed) == 0 {
             return false;
         }
-        let list = lock(&self.list);
-        list.iter()
-            .any(|(region, stealer)| is_wanted(*region, wanted) && !stealer.is_empty())
+        let mut found = false;
+        for (region, stealer) in lock(&self.list).iter() {
+            if is_wanted(*region, wanted) && !stealer.is_empty() {
+                found = true;
+                break;
+            }
+        }
+        found
     }
 }
 
@@ -139,27 +149,38 @@ impl OwnLanes {
     pub(crate) fn push(&self, shared: &SharedLanes, job: JobRef) {
         let mut slots = self.slots.borrow_mut();
         let slot = slots.last_mut().expect("a lane push outside every region");
-        let deque = slot.deque.get_or_insert_with(|| {
-            let deque = self.spare.borrow_mut().pop().unwrap_or_else(|| {
-                if self.fifo {
-                    Worker::new_fifo()
-                } else {
-                    Worker::new_lifo()
-                }
-            });
-            shared.register(slot.region, deque.stealer());
-            deque
-        });
-        deque.push(job);
+        match &slot.deque {
+            Some(deque) => deque.push(job),
+            None => {
+                let deque = self.open(shared, slot.region);
+                deque.push(job);
+                slot.deque = Some(deque);
+            }
+        }
+    }
+
+    /// The deque of a lane of `region` that gets its first job: a spare one, else a new one,
+    /// registered in `shared`.
+    #[cold]
+    #[inline(never)]
+    fn open(&self, shared: &SharedLanes, region: RegionTag) -> Worker<JobRef> {
+        let deque = match self.spare.borrow_mut().pop() {
+            Some(deque) => deque,
+            None if self.fifo => Worker::new_fifo(),
+            None => Worker::new_lifo(),
+        };
+        shared.register(region, deque.stealer());
+        deque
     }
 
     /// Whether the innermost region's lane holds no job.
     pub(crate) fn is_empty(&self) -> bool {
-        self.slots
-            .borrow()
-            .last()
-            .and_then(|slot| slot.deque.as_ref())
-            .map_or(true, Worker::is_empty)
+        match self.slots.borrow().last() {
+            Some(Slot {
+                deque: Some(deque), ..
+            }) => deque.is_empty(),
+            _ => true,
+        }
     }
 
     /// Pops the most recently pushed job of the innermost region's lane.

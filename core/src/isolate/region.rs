@@ -88,7 +88,10 @@ unsafe impl Sync for RegionRef {}
 impl RegionRef {
     /// A reference to `region`, or to none.
     pub(crate) fn new(region: Option<&Region>) -> Self {
-        RegionRef(region.map_or(std::ptr::null(), |r| r as *const Region))
+        match region {
+            Some(region) => RegionRef(region),
+            None => RegionRef(std::ptr::null()),
+        }
     }
 
     /// The region, if any.
