@@ -112,6 +112,14 @@ impl Seat {
     /// `blocking`, to block without a hand-off: another worker already serves the seat).
     #[inline]
     pub(crate) fn take_surplus(&self) -> bool {
+        self.has_surplus() && self.claim_surplus()
+    }
+
+    /// [`take_surplus`](Self::take_surplus) once a surplus was seen: out of line, so that
+    /// the many waits that check for one carry only the load.
+    #[cold]
+    #[inline(never)]
+    fn claim_surplus(&self) -> bool {
         let mut n = self.surplus.load(Ordering::Relaxed);
         while n > 0 {
             match self

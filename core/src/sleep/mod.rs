@@ -426,7 +426,9 @@ impl Sleep {
 
     /// Makes `bucket`'s bits in the two maps say whether `list` (its list, whose guard the
     /// caller holds) has a sleeper and a dozer. Written only under that guard, so a bit
-    /// changes only with its list; it is read without it, as a hint of where to look.
+    /// changes only with its list; it is read without it, as a hint of where to look. Out of
+    /// line: one copy for the five places that change a list.
+    #[inline(never)]
     fn update_marks(&self, bucket: usize, list: &[Sleeper]) {
         let (sleeper, dozer) = list
             .iter()

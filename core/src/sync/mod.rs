@@ -16,7 +16,9 @@ use std::sync::{Mutex, MutexGuard};
 
 /// Locks `mutex`, panicking as `lock().unwrap()` does if a panic poisoned it. The panic is
 /// one function shared by every lock in the crate: an `unwrap` would copy its error path
-/// (the call, the error's `Debug`) into each lock site, for each type locked.
+/// (the call, the error's `Debug`) into each lock site, for each type locked. Out of line:
+/// one copy per type locked, not the lock's fast path and poison check at every site.
+#[inline(never)]
 pub(crate) fn lock<T: ?Sized>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     match mutex.lock() {
         Ok(guard) => guard,

@@ -3,7 +3,7 @@
 
 use crate::sync::backoff::Backoff;
 use crate::sync::fence::{self, Heavy};
-use crate::worker::thread_state::{current_parker, ForkAge, Stolen, WorkerThread};
+use crate::worker::thread_state::{ForkAge, Stolen, WorkerThread};
 use crate::worker::wait::Until;
 use std::cell::Cell;
 use std::time::{Duration, Instant};
@@ -142,7 +142,7 @@ impl WorkerThread {
                 self.shared().forks.idle_owner();
                 said_idle = true;
             }
-            let parker = current_parker();
+            let parker = self.own_parker();
             phase = match phase {
                 Phase::Awake if ran_long && self.pool_idle() => {
                     // Nobody runs and nobody holds a fork: no fork will age meanwhile, and
@@ -152,9 +152,7 @@ impl WorkerThread {
                 }
                 Phase::Awake => {
                     self.age_forks();
-                    sleep.doze(self.index(), &parker, DOZE, || {
-                        self.still_idle(until, false)
-                    });
+                    sleep.doze(self.index(), parker, DOZE, || self.still_idle(until, false));
                     Phase::Dozed
                 }
                 Phase::Dozed if self.age_forks() == ForkAge::Young => {
@@ -164,7 +162,7 @@ impl WorkerThread {
                     // doze old however long we rested, so a stream of forks that each live a
                     // few doses (a loop of 400 µs pieces) is shared.
                     rest = (rest * 2).min(RECHECK_AFTER);
-                    sleep.sleep(self.index(), &parker, Some(rest), || {
+                    sleep.sleep(self.index(), parker, Some(rest), || {
                         self.still_idle(until, false)
                     });
                     Phase::Awake
@@ -191,7 +189,7 @@ impl WorkerThread {
                         }
                     }
                     let timeout = (!fenced).then(|| recheck.replace(RECHECK_AFTER));
-                    let woken = sleep.sleep(self.index(), &parker, timeout, || {
+                    let woken = sleep.sleep(self.index(), parker, timeout, || {
                         self.still_idle(until, fenced)
                     });
                     if phase == Phase::Taking && !woken {

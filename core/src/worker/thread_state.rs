@@ -340,6 +340,12 @@ impl WorkerThread {
         Arc::as_ptr(&self.shared.parker)
     }
 
+    /// The worker's parker, for its sleeps: borrowed, where `current_parker` would clone
+    /// (and later drop) the thread's `Arc` at every sleep.
+    pub(crate) fn own_parker(&self) -> &Arc<Parker> {
+        &self.shared.parker
+    }
+
     // ---- forks (see `worker/fork.rs`) ----
 
     /// Keeps a join's second half private; returns its position for

@@ -43,7 +43,7 @@ use crate::sync::job::{retry, JobRef, Owner, DETACHED, NO_OWNER};
 use crate::sync::latch::CoreLatch;
 use crate::trace;
 use crate::worker::search::DOZE;
-use crate::worker::thread_state::{current_parker, Origin, Stolen, WorkerThread};
+use crate::worker::thread_state::{Origin, Stolen, WorkerThread};
 use std::time::Instant;
 
 /// What a wait past the stack mark does with a job on top of its own queue (rule 1 of the
@@ -164,7 +164,7 @@ impl WorkerThread {
     /// for, and parks until `latch` is set or its seat gets a broadcast.
     fn wait_deep(&self, latch: &CoreLatch) {
         let owner = latch.owner();
-        let parker = current_parker();
+        let parker = self.own_parker();
         loop {
             if latch.probe() {
                 return;
@@ -180,13 +180,13 @@ impl WorkerThread {
             let seat = self.seat();
             let listening = self.region().is_none();
             if listening {
-                seat.listen(&parker);
+                seat.listen(parker);
             }
             if !(listening && seat.has_broadcast()) && latch.get_sleepy() {
                 parker.park();
             }
             if listening {
-                seat.unlisten(&parker);
+                seat.unlisten(parker);
             }
         }
     }
@@ -296,8 +296,8 @@ impl WorkerThread {
             if backoff.spin() {
                 continue;
             }
-            let parker = current_parker();
-            region.sleep.sleep(self.index(), &parker, None, || {
+            let parker = self.own_parker();
+            region.sleep.sleep(self.index(), parker, None, || {
                 !self.region_has_work(region) && latch.get_sleepy()
             });
             backoff.reset();

@@ -470,13 +470,15 @@ impl<P: Producer, C: Consumer<P::Item>> Piece<P, C> {
                 |ctx| right.split(ctx.migrated(), splitter),
             );
             reducer.reduce(left, right)
-        } else if splitter.timed() {
-            let start = Instant::now();
-            let result = self.fold();
-            splitter.leaf_done(len, start.elapsed());
-            result
         } else {
-            self.fold()
+            // One fold for timed and untimed leaves: the fold is the pipeline's whole
+            // sequential code, compiled once per pipeline rather than twice.
+            let start = splitter.timed().then(Instant::now);
+            let result = self.fold();
+            if let Some(start) = start {
+                splitter.leaf_done(len, start.elapsed());
+            }
+            result
         }
     }
 }
