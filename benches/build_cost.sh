@@ -104,4 +104,4 @@ echo "| $(rustc --version | cut -d' ' -f1-2), -j $jobs, median of $rounds | weft
 echo "|---|---|---|---|"
 echo "| clean release build of an empty binary, wall (s) | $weft_wall | $rayon_wall | $(ratio "$weft_wall" "$rayon_wall") |"
 echo "| the same, CPU (user + sys, s) | $weft_cpu | $rayon_cpu | $(ratio "$weft_cpu" "$rayon_cpu") |"
-echo "| stripped binary doing one \`par_iter().sum()\` (KB) | $((weft_size / 1024)) | $((rayon_size / 1024)) | $(ratio "$weft_size" "$rayon_size") |"
+echo "| stripped binary doing one \`par_iter().sum()\` (bytes) | $weft_size | $rayon_size | $(ratio "$weft_size" "$rayon_size") |"
