@@ -162,11 +162,11 @@ impl Cache {
                 return None;
             }
         }
-        // Counted in first, so that the cap holds whoever else counts in meanwhile.
-        if self.extra.fetch_add(1, Ordering::Relaxed) >= self.max_extra {
-            self.extra.fetch_sub(1, Ordering::Relaxed);
-            return None;
-        }
+        self.extra
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| {
+                (n < self.max_extra).then_some(n + 1)
+            })
+            .ok()?;
         let mailbox = Mailbox::new(index);
         let spawned = registry.spawn_spare(index, Start::Spare(mailbox.clone()));
         *spawn_failed = if spawned { None } else { Some(Instant::now()) };

@@ -81,14 +81,9 @@ impl SharedLanes {
         if self.count.load(Ordering::Relaxed) == 0 {
             return false;
         }
-        let mut found = false;
-        for (region, stealer) in lock(&self.list).iter() {
-            if is_wanted(*region, wanted) && !stealer.is_empty() {
-                found = true;
-                break;
-            }
-        }
-        found
+        let list = lock(&self.list);
+        list.iter()
+            .any(|(region, stealer)| is_wanted(*region, wanted) && !stealer.is_empty())
     }
 }
 

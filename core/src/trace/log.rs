@@ -297,14 +297,7 @@ impl Session {
         if s.recorders == 0 {
             s.generation += 1;
             // Logs of threads that have exited (only our list holds them) go.
-            let mut i = 0;
-            while i < s.logs.len() {
-                if Arc::strong_count(&s.logs[i]) > 1 {
-                    i += 1;
-                } else {
-                    s.logs.remove(i);
-                }
-            }
+            s.logs.retain(|log| Arc::strong_count(log) > 1);
             // Release: pairs with the Acquire in `push`.
             ACTIVE.store(s.generation, Ordering::Release);
         }

@@ -67,13 +67,10 @@ impl Trace {
                 (Some(name), _) => name.to_owned(),
                 (None, Some((pool, seat))) => {
                     // Pools are numbered in the order their first worker appears.
-                    let mut p = 0;
-                    while p < pools.len() && pools[p] != pool {
-                        p += 1;
-                    }
-                    if p == pools.len() {
+                    let p = pools.iter().position(|&p| p == pool).unwrap_or_else(|| {
                         pools.push(pool);
-                    }
+                        pools.len() - 1
+                    });
                     format!("pool {p} worker {seat}")
                 }
                 (None, None) => format!("thread {}", log.serial),
@@ -318,10 +315,8 @@ impl Track {
         // Parents first, in the order the slices began: the orphans, outermost (the last
         // closed) first, then the rest.
         let mut slices = Vec::with_capacity(b.orphans.len() + b.began.len());
-        let mut i = b.orphans.len();
-        while i > 0 {
-            i -= 1;
-            b.cut(b.orphans[i], &mut slices);
+        for &s in b.orphans.iter().rev() {
+            b.cut(s, &mut slices);
         }
         for &s in &b.began {
             b.cut(s, &mut slices);
