@@ -11,7 +11,7 @@ pub(crate) fn logical_cpus() -> usize {
 pub(crate) fn physical_cores(cpus: usize) -> Option<usize> {
     let online = std::fs::read_to_string("/sys/devices/system/cpu/online").ok()?;
     let mut cores = Vec::new();
-    for_each_cpu(online.trim(), &mut |cpu| {
+    for cpu in parse_cpu_list(online.trim())? {
         let core = (
             topology_number(cpu, "physical_package_id")?,
             topology_number(cpu, "core_id")?,
@@ -20,8 +20,7 @@ pub(crate) fn physical_cores(cpus: usize) -> Option<usize> {
         if !cores.contains(&core) {
             cores.push(core);
         }
-        Some(())
-    })?;
+    }
     (!cores.is_empty()).then(|| cores.len().min(cpus))
 }
 
@@ -31,34 +30,22 @@ fn topology_number(cpu: usize, file: &str) -> Option<usize> {
     std::fs::read_to_string(path).ok()?.trim().parse().ok()
 }
 
-/// Calls `f` with each CPU of a kernel CPU list such as `0-3,8,10-11`, in order; `None` if
-/// the list is malformed or `f` returned `None` (then no later CPU is passed).
-fn for_each_cpu(s: &str, f: &mut dyn FnMut(usize) -> Option<()>) -> Option<()> {
-    for part in s.split(',') {
-        if part.is_empty() {
-            continue;
-        }
+/// Parses a kernel CPU list such as `0-3,8,10-11`.
+fn parse_cpu_list(s: &str) -> Option<Vec<usize>> {
+    let mut cpus = Vec::new();
+    for part in s.split(',').filter(|p| !p.is_empty()) {
         let (first, last) = part.split_once('-').unwrap_or((part, part));
         let (first, last): (usize, usize) = (first.parse().ok()?, last.parse().ok()?);
         for cpu in first..last.saturating_add(1) {
-            f(cpu)?;
+            cpus.push(cpu);
         }
     }
-    Some(())
+    Some(cpus)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn parse_cpu_list(s: &str) -> Option<Vec<usize>> {
-        let mut cpus = Vec::new();
-        for_each_cpu(s, &mut |cpu| {
-            cpus.push(cpu);
-            Some(())
-        })?;
-        Some(cpus)
-    }
 
     #[test]
     fn parses_cpu_lists() {

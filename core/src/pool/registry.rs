@@ -713,7 +713,7 @@ impl Registry {
     }
 
     pub(crate) fn terminating(&self) -> bool {
-        // Acquire: pairs with the Release store in `release_handle`.
+        // Acquire: pairs with the Release store in `terminate`.
         self.terminating.load(Ordering::Acquire)
     }
 
