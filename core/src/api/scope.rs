@@ -191,11 +191,9 @@ impl<'scope> ScopeKind<'scope> for Scope<'scope> {
 impl<'scope> ScopeKind<'scope> for ScopeFifo<'scope> {
     fn new(owner: Option<&WorkerThread>, registry: Option<&Arc<Registry>>) -> Self {
         let base = ScopeBase::new(owner, registry);
-        let n = base.registry.num_threads();
-        let mut fifos = Vec::with_capacity(n);
-        for _ in 0..n {
-            fifos.push(JobFifo::default());
-        }
+        let fifos = (0..base.registry.num_threads())
+            .map(|_| JobFifo::default())
+            .collect();
         ScopeFifo { base, fifos }
     }
 

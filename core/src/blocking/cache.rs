@@ -120,7 +120,7 @@ pub(crate) fn enable() {
 
 /// Tells the threads of `mailboxes` to exit (their pool terminates).
 fn exit_all(mailboxes: Vec<Arc<Mailbox>>) {
-    for mailbox in &mailboxes {
+    for mailbox in mailboxes {
         mailbox.send(Mail::Exit);
     }
 }
@@ -150,17 +150,15 @@ impl Cache {
     /// spare (spawned through the pool's spawn handler). `None` at the cap, or if no thread
     /// could be spawned.
     pub(crate) fn reserve(&self, registry: &Arc<Registry>, index: usize) -> Option<Reserved> {
-        if let Some(mailbox) = take_if(&mut lock(&self.idle), &|m| m.seat == index) {
+        if let Some(mailbox) = take_if(&mut lock(&self.idle), |m| m.seat == index) {
             return Some(Reserved {
                 mailbox,
                 reused: true,
             });
         }
         let mut spawn_failed = lock(&self.spawn_failed);
-        if let Some(at) = *spawn_failed {
-            if at.elapsed() < SPAWN_RETRY {
-                return None;
-            }
+        if spawn_failed.is_some_and(|at| at.elapsed() < SPAWN_RETRY) {
+            return None;
         }
         self.extra
             .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| {
@@ -169,7 +167,7 @@ impl Cache {
             .ok()?;
         let mailbox = Mailbox::new(index);
         let spawned = registry.spawn_spare(index, Start::Spare(mailbox.clone()));
-        *spawn_failed = if spawned { None } else { Some(Instant::now()) };
+        *spawn_failed = (!spawned).then(Instant::now);
         if spawned {
             SpareCounters::bump(&self.counters.started);
             crate::trace::mark(crate::trace::Mark::Spare);
@@ -234,20 +232,18 @@ impl Cache {
             }
             let now = Instant::now();
             // A keep-alive past what the clock can count (`Duration::MAX`) never runs out.
-            let left = match deadline {
-                Some(deadline) => deadline.saturating_duration_since(now),
-                None => Duration::MAX,
-            };
+            let left = deadline.map_or(Duration::MAX, |d| d.saturating_duration_since(now));
             if !left.is_zero() {
-                mail = match mailbox.cv.wait_timeout(mail, left) {
-                    Ok((mail, _)) => mail,
-                    Err(_) => poisoned(),
-                };
+                mail = mailbox
+                    .cv
+                    .wait_timeout(mail, left)
+                    .unwrap_or_else(|_| poisoned())
+                    .0;
                 continue;
             }
             drop(mail);
             let mut idle = lock(&self.idle);
-            if take_if(&mut idle, &|m| std::ptr::eq(m, &**mailbox)).is_some() {
+            if take_if(&mut idle, |m| std::ptr::eq(m, &**mailbox)).is_some() {
                 return self.retire();
             }
             // Not listed: a reserver holds our mailbox and is about to send word (a seat, or
@@ -281,11 +277,7 @@ impl Cache {
 
 /// Removes and returns the last listed (most recently cached) mailbox of `list` that `pick`
 /// accepts.
-fn take_if(list: &mut Vec<Arc<Mailbox>>, pick: &dyn Fn(&Mailbox) -> bool) -> Option<Arc<Mailbox>> {
-    for pos in (0..list.len()).rev() {
-        if pick(&list[pos]) {
-            return Some(list.swap_remove(pos));
-        }
-    }
-    None
+fn take_if(list: &mut Vec<Arc<Mailbox>>, pick: impl Fn(&Mailbox) -> bool) -> Option<Arc<Mailbox>> {
+    let pos = list.iter().rposition(|m| pick(m))?;
+    Some(list.swap_remove(pos))
 }

@@ -124,13 +124,12 @@ fn run(registry: &Arc<Registry>) {
 
 /// Whether any worker's word is a stamp.
 fn any_stamped(registry: &Registry) -> bool {
-    for member in registry.members.snapshot().iter() {
+    registry
+        .members
+        .snapshot()
+        .iter()
         // Relaxed: ordered after the PARKED store by `try_park`'s fence (`blocking/handoff.rs`).
-        if handoff::stamped_since(member.blocking.load(Ordering::Relaxed)).is_some() {
-            return true;
-        }
-    }
-    false
+        .any(|m| handoff::stamped_since(m.blocking.load(Ordering::Relaxed)).is_some())
 }
 
 /// Lends the seat of every worker blocked since before the previous tick. Returns whether

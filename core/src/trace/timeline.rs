@@ -393,37 +393,36 @@ pub struct Summary<'a>(&'a Trace);
 impl fmt::Display for Summary<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let t = self.0;
-        let cpu_ms;
-        let cpu = match t.cpu {
-            Some(cpu) => {
-                cpu_ms = ms(cpu);
-                format_args!(", CPU {cpu_ms:.3} ms (the whole process)")
-            }
-            None => format_args!(", CPU time not known here"),
-        };
-        let dropped = match t.dropped {
-            0 => format_args!(""),
-            _ => format_args!("\n{} events dropped (over the per-thread cap)", t.dropped),
-        };
+        let (busy, jobs, counts) = t.tally();
+        write!(f, "wall {:.3} ms", ms(t.wall_time()))?;
+        match t.cpu {
+            Some(cpu) => write!(f, ", CPU {:.3} ms (the whole process)", ms(cpu))?,
+            None => write!(f, ", CPU time not known here")?,
+        }
+        writeln!(f, ", running work {:.3} ms", ms(Duration::from_nanos(busy)))?;
         let p = t.average_parallelism();
         let n = t.pool_threads.max(1);
-        let (busy, jobs, [steals, wakes, parks, promotions, handoffs, spares]) = t.tally();
-        write!(
+        writeln!(
             f,
-            "wall {:.3} ms{cpu}, running work {:.3} ms\n\
-             average parallelism {p:.2} of {n} pool threads (idle {:.0}%)\n\
-             {} threads, jobs {jobs}, steals {steals}, wake-ups {wakes}, parks {parks}, \
-             promotions {promotions}, hand-offs {handoffs}, spare threads {spares}{dropped}",
-            ms(t.wall_time()),
-            ms(Duration::from_nanos(busy)),
-            100.0 * (1.0 - p / n as f64).max(0.0),
-            t.tracks.len()
-        )
+            "average parallelism {p:.2} of {n} pool threads (idle {:.0}%)",
+            100.0 * (1.0 - p / n as f64).max(0.0)
+        )?;
+        write!(f, "{} threads, jobs {jobs}", t.tracks.len())?;
+        for m in Mark::ALL {
+            write!(f, ", {}s {}", m.name(), counts[m as usize])?;
+        }
+        if t.dropped > 0 {
+            write!(
+                f,
+                "\n{} events dropped (over the per-thread cap)",
+                t.dropped
+            )?;
+        }
+        Ok(())
     }
 }
 
 /// `d` in milliseconds.
-#[inline(never)]
 fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1e3
 }
