@@ -61,26 +61,35 @@ impl SharedLanes {
 
     /// Steals the oldest job of the first registered lane of region `wanted` (of any region
     /// for `None`), with that region.
+    /// Inline, only the check for no lane, which is what the searches of a pool with no
+    /// region in progress meet; the look through the lanes is out of line.
+    #[inline]
     pub(crate) fn steal(&self, wanted: Option<RegionTag>) -> Option<(JobRef, RegionTag)> {
         if self.count.load(Ordering::Relaxed) == 0 {
             return None;
         }
+        self.steal_registered(wanted)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn steal_registered(&self, wanted: Option<RegionTag>) -> Option<(JobRef, RegionTag)> {
         let list = lock(&self.list);
-        for (region, stealer) in list.iter() {
-            if is_wanted(*region, wanted) {
-                if let Some(job) = retry(|| stealer.steal()) {
-                    return Some((job, *region));
-                }
-            }
-        }
-        None
+        list.iter()
+            .filter(|(region, _)| is_wanted(*region, wanted))
+            .find_map(|(region, stealer)| Some((retry(|| stealer.steal())?, *region)))
     }
 
     /// Whether a registered lane of region `wanted` (of any region for `None`) holds a job.
+    /// Inline, only the check for no lane, as in [`steal`](Self::steal).
+    #[inline]
     pub(crate) fn has_work(&self, wanted: Option<RegionTag>) -> bool {
-        if self.count.load(Ordering::Relaxed) == 0 {
-            return false;
-        }
+        self.count.load(Ordering::Relaxed) != 0 && self.registered_have_work(wanted)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn registered_have_work(&self, wanted: Option<RegionTag>) -> bool {
         let list = lock(&self.list);
         list.iter()
             .any(|(region, stealer)| is_wanted(*region, wanted) && !stealer.is_empty())
